@@ -1,0 +1,59 @@
+# divm: `make demo` sets everything up and runs an example; `make test` runs the tests.
+PY      ?= python3
+CLANG   ?= clang-22
+LINK    ?= llvm-link-22
+RUNTIME := build/runtime
+CFLAGS_RT := -c -emit-llvm -O1 -g -fno-builtin -ffp-contract=off -nostdlibinc \
+             -isystem libc-shim/include -isystem dios/include -D__divm__ -D__divine__ \
+             -fno-stack-protector -Wno-everything
+LIBC_SRC := $(shell find libc-shim/src -name '*.c' | sort)
+DIOS_SRC := $(shell find dios/src -name '*.c' | sort)
+HEADERS  := $(shell find libc-shim/include dios/include -name '*.h')
+
+.PHONY: all deps runtime test demo bench clean lint
+
+all: runtime
+
+# system packages (clang/LLVM 22, csmith) and the Python package
+deps:
+	@if ! command -v $(CLANG) >/dev/null || ! command -v $(LINK) >/dev/null || \
+	    ! command -v csmith >/dev/null; then \
+	    SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	    $$SUDO apt-get update -qq && \
+	    $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq clang-22 llvm-22 csmith libcsmith-dev >/dev/null; \
+	fi
+	@$(PY) -c 'import divm, cffi, pytest' 2>/dev/null || $(PY) -m pip install -q -e '.[test]'
+
+runtime: $(RUNTIME)/libc.bc $(RUNTIME)/dios.bc
+
+$(RUNTIME)/libc.bc: $(LIBC_SRC) $(HEADERS)
+	@mkdir -p $(RUNTIME)/libc
+	@set -e; objs=; for f in $(LIBC_SRC); do \
+	    o=$(RUNTIME)/libc/$$(echo $$f | tr / _).bc; \
+	    $(CLANG) $(CFLAGS_RT) $$f -o $$o; objs="$$objs $$o"; done; \
+	    $(LINK) $$objs -o $@
+	@echo "built $@"
+
+$(RUNTIME)/dios.bc: $(DIOS_SRC) $(HEADERS)
+	@mkdir -p $(RUNTIME)/dios
+	@set -e; objs=; for f in $(DIOS_SRC); do \
+	    o=$(RUNTIME)/dios/$$(echo $$f | tr / _).bc; \
+	    $(CLANG) $(CFLAGS_RT) $$f -o $$o; objs="$$objs $$o"; done; \
+	    $(LINK) $$objs -o $@
+	@echo "built $@"
+
+test: deps runtime
+	$(PY) -m pytest -q -x --timeout=900 -n 2 tests
+
+demo: deps runtime
+	$(PY) -m divm run examples/hello.c -- world
+	-$(PY) -m divm run examples/bug.c
+
+bench: deps runtime
+	$(PY) tools/bench
+
+lint:
+	ruff check divm tools tests
+
+clean:
+	rm -rf build

@@ -1,0 +1,27 @@
+/* The narrow interface libc-shim uses to reach DiOS.  Not for programs. */
+#ifndef __SYS_DIOS_SYSCALL_H__
+#define __SYS_DIOS_SYSCALL_H__
+
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* 1 if this allocation must fail (a choice unless -o nofail:malloc) */
+int __dios_alloc_fails( void );
+/* output to descriptors 1 and 2 reaches the user; returns bytes written or -errno */
+long __dios_write( int fd, const void *buf, size_t n );
+/* reads from descriptor 0 (the --stdin contents); returns bytes read or -errno */
+long __dios_read( int fd, void *buf, size_t n );
+/* end the whole program with this exit status (atexit handlers already ran) */
+void __dios_exit( int status ) __attribute__((noreturn));
+/* the value of an environment variable the user passed, or NULL */
+const char *__dios_getenv( const char *name );
+/* the fault handler treats faults of this kind as errors unless told to ignore */
+void __dios_fault( int kind, const char *msg );
+
+#ifdef __cplusplus
+}
+#endif
+#endif

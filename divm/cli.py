@@ -1,0 +1,320 @@
+"""The `divm` command line: cc, run, info (verify and replay follow)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import threading
+import time
+
+from . import __version__
+from .loader import LoadError, cc_flags, compile_c, load_program
+
+KINDS = ("assert", "integer", "float", "memory", "leak", "control", "locking", "undefined",
+         "deadlock", "hypercall", "access", "notimplemented")
+
+
+class UsageError(Exception):
+    pass
+
+
+class ArgParser(argparse.ArgumentParser):
+    def error(self, message):  # one line, exit status 2
+        raise UsageError(f"{self.prog}: {message}")
+
+
+def add_machine_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("-o", dest="opts", action="append", default=[], metavar="KEY",
+                   help="nofail:malloc, or ignore:KIND (assert, memory, undefined, ...)")
+    p.add_argument("--leakcheck", choices=("exit", "return", "state"))
+    p.add_argument("--stdin", metavar="FILE", help="contents of standard input")
+    p.add_argument("--report", metavar="FILE.json", help="write a machine-readable report")
+    p.add_argument("--max-states", type=int, metavar="N")
+    p.add_argument("--max-time", type=float, metavar="SECONDS")
+    p.add_argument("--max-memory", metavar="SIZE")
+    p.add_argument("--debug", action="store_true", help="show internal tracebacks")
+
+
+def build_parser() -> ArgParser:
+    p = ArgParser(prog="divm", description="a verifier for C programs")
+    p.add_argument("--version", action="version", version=f"divm {__version__}")
+    sub = p.add_subparsers(dest="command", parser_class=ArgParser)
+    r = sub.add_parser("run", help="execute one run of a program")
+    r.add_argument("prog", metavar="PROG", help=".c, .bc or .ll")
+    add_machine_options(r)
+    r.add_argument("--random", action="store_true", help="resolve choices at random")
+    r.add_argument("--seed", type=int)
+    r.add_argument("--choices", metavar="LIST", help="take these choices, then 0")
+    i = sub.add_parser("info", help="show what was loaded")
+    i.add_argument("prog", metavar="PROG")
+    i.add_argument("--debug", action="store_true")
+    sub.add_parser("cc", help="compile C to bitcode (clang options pass through)", add_help=False)
+    for name in ("verify", "replay"):
+        v = sub.add_parser(name, help=f"{name} (not available yet)")
+        v.add_argument("rest", nargs=argparse.REMAINDER)
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv and argv[0] == "cc":
+        return guard(lambda: cmd_cc(argv[1:]), "--debug" in argv)
+    prog_args: list[str] = []
+    if "--" in argv:
+        k = argv.index("--")
+        argv, prog_args = argv[:k], argv[k + 1:]
+    try:
+        args = build_parser().parse_args(argv)
+        args.args = prog_args
+    except UsageError as e:
+        print(e, file=sys.stderr)
+        return 2
+    if args.command is None:
+        build_parser().print_help(sys.stderr)
+        return 2
+    if args.command in ("verify", "replay"):
+        print(f"divm {args.command}: not implemented yet in this version", file=sys.stderr)
+        return 2
+    fn = {"run": cmd_run, "info": cmd_info}[args.command]
+    return guard(lambda: fn(args), getattr(args, "debug", False))
+
+
+def guard(f, debug: bool) -> int:
+    try:
+        return f()
+    except LoadError as e:
+        print(f"divm: error: {e}", file=sys.stderr)
+        return 2
+    except UsageError as e:
+        print(f"divm: {e}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("divm: interrupted", file=sys.stderr)
+        return 3
+    except Exception as e:  # an internal error: short message, traceback only on request
+        if debug:
+            raise
+        print(f"divm: internal error: {type(e).__name__}: {e} (rerun with --debug and please report it)",
+              file=sys.stderr)
+        return 2
+
+
+# -- cc ---------------------------------------------------------------------------
+
+def cmd_cc(argv: list[str]) -> int:
+    if "--print-flags" in argv:
+        print(" ".join(cc_flags()))
+        return 0
+    if not argv or "-h" in argv or "--help" in argv:
+        print("usage: divm cc [clang options] FILE.c... -o OUT.bc\n"
+              "compiles C to bitcode against libc-shim and DiOS; -O0 -ffp-contract=off come\n"
+              "first, so a user's -O1 wins.  --print-flags shows the clang flags.")
+        return 0 if argv else 2
+    out = None
+    srcs, flags = [], []
+    it = iter(argv)
+    for a in it:
+        if a == "-o":
+            out = next(it, None)
+        elif a.startswith("-o") and len(a) > 2:
+            out = a[2:]
+        elif a.endswith(".c") and not a.startswith("-"):
+            srcs.append(a)
+        else:
+            flags.append(a)
+    if not srcs:
+        raise UsageError("cc: no C source files given")
+    for s in srcs:
+        if not os.path.exists(s):
+            raise LoadError(f"{s}: no such file")
+    if out is None:
+        out = os.path.splitext(os.path.basename(srcs[0]))[0] + ".bc"
+    compile_c(srcs, out, flags)
+    return 0
+
+
+# -- run ----------------------------------------------------------------------------
+
+def machine_env(args, prog_name: str, prog_args: list[str]) -> list[tuple[str, bytes]]:
+    env = [("divm.arg", prog_name.encode())]
+    env += [("divm.arg", a.encode()) for a in prog_args]
+    for o in args.opts:
+        if o == "nofail:malloc":
+            pass
+        elif o.startswith("ignore:") and o[7:] in KINDS:
+            pass
+        else:
+            raise UsageError(f"unknown option -o {o} (use nofail:malloc or ignore:KIND)")
+        env.append(("divm.opt", o.encode()))
+    if args.stdin:
+        try:
+            with open(args.stdin, "rb") as f:
+                env.append(("divm.stdin", f.read()))
+        except OSError as e:
+            raise UsageError(f"--stdin {args.stdin}: {e.strerror}") from None
+    return env
+
+
+def check_externals(prog, vm) -> None:
+    from .codegen import HYPERCALLS
+    missing = [(n, where) for n, where in prog.ext_uses.items()
+               if n not in HYPERCALLS and n not in vm.builtins]
+    if missing:
+        first = ", ".join(f"{n} (used in {w})" for n, w in missing[:5])
+        more = f" and {len(missing) - 5} more" if len(missing) > 5 else ""
+        raise LoadError(f"undefined function{'s' if len(missing) > 1 else ''}: {first}{more}")
+
+
+def run_big_stack(f):
+    """Deep C recursion becomes deep Python recursion: give it room."""
+    result: list = []
+    exc: list = []
+
+    def body():
+        try:
+            result.append(f())
+        except BaseException as e:  # re-raised in the caller's thread
+            exc.append(e)
+
+    sys.setrecursionlimit(200000)
+    threading.stack_size(512 * 1024 * 1024)
+    t = threading.Thread(target=body)
+    t.start()
+    t.join()
+    if exc:
+        raise exc[0]
+    return result[0]
+
+
+def cmd_run(args) -> int:
+    t0 = time.time()
+    prog_args = list(args.args)
+    if args.max_states is not None and args.max_states < 0:
+        raise UsageError("--max-states must be a non-negative number")
+    prog = load_program(args.prog)
+    env = machine_env(args, os.path.basename(args.prog), prog_args)
+    from .vm import VM
+
+    def out(fd: int, data: bytes) -> None:
+        if fd == 2:
+            sys.stdout.flush()
+            sys.stderr.buffer.write(data)
+            sys.stderr.flush()
+        else:
+            sys.stdout.buffer.write(data)
+
+    vm = VM(prog, env, out=out)
+    check_externals(prog, vm)
+    chooser = make_chooser(args)
+    vm.chooser = chooser
+    result = run_big_stack(lambda: execute(vm, args))
+    sys.stdout.flush()
+    status, steps = result
+    report = {"tool": "divm", "version": __version__, "command": "run",
+              "result": "error" if vm.error else "valid", "property": "safety",
+              "states": steps + 1, "transitions": steps,
+              "seconds": round(time.time() - t0, 3), "search_seconds": 0.0,
+              "peak_memory_bytes": peak_memory(), "stored_bytes_per_state": 0.0,
+              "choices": [list(c) for c in vm.choice_log]}
+    if vm.error:
+        print_error(vm.error)
+        report["error"] = vm.error.to_json()
+        code = 1
+    elif status == "cancelled":
+        print("divm: the run was cancelled (an assumption failed)", file=sys.stderr)
+        code = 0
+    else:
+        code = vm.exit_status if vm.exit_status is not None else 0
+    if args.report:
+        write_json(args.report, report)
+    return code
+
+
+def execute(vm, args) -> tuple[str, int]:
+    from .vm import CF_CANCEL, CF_ERROR, CF_STOP
+    vm.boot()
+    steps = 0
+    if vm.flags & CF_ERROR:
+        return "error", steps
+    while True:
+        vm.transition()
+        steps += 1
+        if vm.flags & CF_ERROR:
+            return "error", steps
+        if vm.flags & CF_CANCEL:
+            return "cancelled", steps
+        if vm.flags & CF_STOP:
+            return "exit", steps
+
+
+def make_chooser(args):
+    if args.choices:
+        try:
+            queue = [int(x) for x in args.choices.split(",") if x.strip()]
+        except ValueError:
+            raise UsageError("--choices takes a comma-separated list of numbers") from None
+
+        def take(n, weights):
+            v = queue.pop(0) if queue else 0
+            return v if 0 <= v < n else 0
+        return take
+    if args.random:
+        import random
+        seed = args.seed if args.seed is not None else random.randrange(1 << 30)
+        print(f"divm: random seed {seed}", file=sys.stderr)
+        rng = random.Random(seed)
+
+        def pick(n, weights):
+            ws = [w[1] if isinstance(w, tuple) else w for w in weights[:n]]
+            if len(ws) == n and sum(ws) > 0:
+                return rng.choices(range(n), weights=ws)[0]
+            return rng.randrange(n)
+        return pick
+    return lambda n, weights: 0
+
+
+def print_error(err) -> None:
+    print(f"error: {err.kind}: {err.message}", file=sys.stderr)
+    for i, fr in enumerate(err.backtrace):
+        print(f"  {'at' if i == 0 else 'from'} {fr['function']} ({fr['file']}:{fr['line']})", file=sys.stderr)
+
+
+def peak_memory() -> int:
+    try:
+        import resource
+        return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+    except Exception:
+        return 0
+
+
+def write_json(path: str, data: dict) -> None:
+    tmp = f"{path}.tmp{os.getpid()}"
+    with open(tmp, "w") as f:
+        json.dump(data, f, indent=2)
+        f.write("\n")
+    os.replace(tmp, path)
+
+
+# -- info ---------------------------------------------------------------------------
+
+def cmd_info(args) -> int:
+    prog = load_program(args.prog)
+    user = [f for f in prog.functions if not f.decl and not f.system]
+    system = [f for f in prog.functions if not f.decl and f.system]
+    ext = [f for f in prog.functions if f.decl and not f.name.startswith("llvm.")]
+    print(f"program: {prog.name} (sha256 {prog.digest[:16]})")
+    print(f"functions: {len(user)} in the program, {len(system)} from DiOS and libc-shim, "
+          f"{len(ext)} external (hypercalls and builtins)")
+    for f in user:
+        ninstr = sum(len(b.ins) + len(b.phis) for b in f.blocks)
+        loc = f" {f.file}:{f.line}" if f.file else ""
+        print(f"  {f.name}: {len(f.blocks)} blocks, {ninstr} instructions{loc}")
+    globs = [g for g in prog.globals if not g.name.startswith(("llvm.", "__divm_", "__dios_"))]
+    print(f"globals: {len(globs)}")
+    for g in globs[:50]:
+        print(f"  {g.name}: {g.size} bytes{' constant' if g.const else ''}{' thread-local' if g.tls else ''}")
+    print("interrupt points: none inserted (single-threaded execution)")
+    print("unsupported constructs: none (the program loaded)")
+    return 0

@@ -1,0 +1,714 @@
+"""Translate a decoded function into Python source, once, at first call.
+
+Each LLVM function becomes one Python function whose SSA registers are
+Python locals.  Blocks with a single predecessor are emitted inline where
+control reaches them; blocks where paths join (loop headers, merges) become
+entries of a `while True` dispatch on `bb`.  Phi nodes are parallel
+assignments on the edges.  Loads and stores of scalars are inlined with a
+fast path for objects whose bytes are all defined; everything unusual goes
+to the VM's checked slow paths (`_ld`, `_st`), which raise faults.
+
+Every emitted line that executes an instruction is recorded in a line map,
+so a Python traceback or frame walk yields LLVM source locations: frames
+need no bookkeeping on the fast path."""
+
+from __future__ import annotations
+
+import math
+
+from .intrinsics import base_name
+from .ir import Fn, Ins, Op
+from .memory import PL_CODE
+from .types import Ty
+
+M64 = 0xFFFFFFFFFFFFFFFF
+MAX_INLINE_DEPTH = 40
+
+_UNPACK = {("i", 8): "L8", ("i", 16): "L16", ("i", 32): "L32", ("i", 64): "L64",
+           ("p", 64): "L64", ("d", 64): "LD", ("f", 32): "LF"}
+_PACK = {("i", 8): "S8", ("i", 16): "S16", ("i", 32): "S32", ("i", 64): "S64",
+         ("d", 64): "SD", ("f", 32): "SF"}
+
+HYPERCALLS = {"__vm_ctl_set", "__vm_ctl_get", "__vm_ctl_flag", "__vm_test_crit", "__vm_test_loop",
+              "__vm_choose", "__vm_trace", "__vm_obj_make", "__vm_obj_resize", "__vm_obj_free",
+              "__vm_obj_size", "__vm_obj_clone", "__vm_peek", "__vm_poke"}
+ALWAYS_ERROR = {"reach_error": "reach_error() called", "__VERIFIER_error": "__VERIFIER_error() called"}
+SETJMP = {"setjmp", "_setjmp", "sigsetjmp", "__sigsetjmp"}
+
+
+class CodegenError(Exception):
+    pass
+
+
+def mask(bits: int) -> str:
+    return hex((1 << bits) - 1)
+
+
+class Gen:
+    def __init__(self, vm, fn: Fn):
+        self.vm = vm
+        self.fn = fn
+        self.lines: list[str] = []
+        self.linemap: dict[int, tuple[str, int]] = {}
+        self.tmp = 0
+
+    # -- plumbing ---------------------------------------------------------------
+    def emit(self, ind: int, text: str, loc=None) -> None:
+        self.lines.append("    " * ind + text)
+        if loc is not None:
+            self.linemap[len(self.lines)] = loc
+
+    def const(self, v) -> str:
+        if v.__class__ is bool:
+            return "1" if v else "0"
+        if v.__class__ is int:
+            return str(v) if v < 4096 else hex(v)
+        if v.__class__ is float and math.isfinite(v):
+            return repr(v)
+        return self.vm.pool(v)
+
+    def val(self, op: Op) -> str:
+        if op.const:
+            return self.const(op.val)
+        return op.name
+
+    def fresh(self) -> str:
+        self.tmp += 1
+        return f"_t{self.tmp}"
+
+    def tname(self, ty: Ty) -> str:
+        return self.vm.pool(ty)
+
+    # -- structure ----------------------------------------------------------------
+    def block(self, b, ind: int, depth: int, start: int = 0) -> None:
+        self.emitted.add(b.idx)
+        ins_list = b.ins
+        for n in range(start, len(ins_list) - 1):
+            ins = ins_list[n]
+            if ins.op == "call" and self.is_setjmp(ins):
+                # the rest of the block is where a longjmp lands: its own entry
+                nb = self.split_block(b, n + 1)
+                lhs = f"{ins.res} = " if ins.res else ""
+                self.emit(ind, f"{lhs}_setjmp({self.val(ins.a[0])}, _jf, {nb}, _sp)", ins.loc)
+                self.emit(ind, f"bb = {nb}; continue")
+                return
+            self.instr(ins, ind)
+        self.terminator(b, ins_list[-1], ind, depth)
+
+    def split_block(self, b, start: int) -> int:
+        key = (b.idx, start)
+        if key not in self.splits:
+            nid = 100000 + len(self.splits)
+            self.splits[key] = nid
+            self.pending.append((nid, b, start))
+        return self.splits[key]
+
+    def edge(self, src: int, dst: int, ind: int, depth: int) -> None:
+        phis = self.fn.blocks[dst].phis
+        if phis:
+            lhs, rhs = [], []
+            for p in phis:
+                for pred, op in p.x:
+                    if pred == src:
+                        lhs.append(p.res)
+                        rhs.append(self.val(op))
+                        break
+            if lhs:
+                self.emit(ind, f"{', '.join(lhs)} = {', '.join(rhs)}")
+        if dst in self.entries or depth > MAX_INLINE_DEPTH or dst in self.emitted:
+            if dst not in self.entries:
+                self.entries.add(dst)
+                raise _Restart()
+            self.emit(ind, f"bb = {dst}; continue")
+        else:
+            self.block(self.fn.blocks[dst], ind, depth + 1)
+
+    def terminator(self, b, t: Ins, ind: int, depth: int) -> None:
+        op = t.op
+        src = b.idx
+        if op == "ret":
+            self.ret(t, ind)
+        elif op == "br":
+            if len(t.x) == 1:
+                self.edge(src, t.x[0], ind, depth)
+            else:
+                c = self.val(t.a[0])
+                if t.x[0] == t.x[1]:
+                    self.emit(ind, f"if {c}: pass", t.loc)
+                    self.edge(src, t.x[0], ind, depth)
+                    return
+                self.emit(ind, f"if {c}:", t.loc)
+                self.edge(src, t.x[0], ind + 1, depth)
+                self.emit(ind, "else:")
+                self.edge(src, t.x[1], ind + 1, depth)
+        elif op == "switch":
+            default, cases = t.x
+            v = self.val(t.a[0])
+            self.emit(ind, f"_sw = {v}", t.loc)
+            self.emit(ind, "if _sw.__class__ is U: _sw = _ubranch(_sw)", t.loc)
+            groups: dict[int, list] = {}
+            for cv, dest in cases:
+                groups.setdefault(dest, []).append(cv)
+            first = True
+            for dest, vals in groups.items():
+                cond = f"_sw == {self.const(vals[0])}" if len(vals) == 1 else \
+                    f"_sw in ({', '.join(self.const(x) for x in vals)},)"
+                self.emit(ind, ("if " if first else "elif ") + cond + ":")
+                self.edge(src, dest, ind + 1, depth)
+                first = False
+            if first:
+                self.edge(src, default, ind, depth)
+            else:
+                self.emit(ind, "else:")
+                self.edge(src, default, ind + 1, depth)
+        elif op == "indirectbr":
+            a = self.val(t.a[0])
+            self.emit(ind, f"_ib = _blockaddr({a}, {self.fn.idx})", t.loc)
+            for n, dest in enumerate(t.x):
+                self.emit(ind, ("if" if n == 0 else "elif") + f" _ib == {dest}:")
+                self.edge(src, dest, ind + 1, depth)
+            self.emit(ind, "else: _bad_target()")
+            self.emit(ind, "return")
+        elif op == "unreachable":
+            self.emit(ind, "_fault(6, 'unreachable instruction reached')", t.loc)
+            self.emit(ind, "return")
+        else:
+            raise CodegenError(f"terminator {op}")
+
+    def ret(self, t: Ins, ind: int) -> None:
+        if self.uses_alloca or self.has_setjmp:
+            self.emit(ind, "if len(AST) > _sp: _freeto(_sp)")
+        if t.a:
+            self.emit(ind, f"return {self.val(t.a[0])}", t.loc)
+        else:
+            self.emit(ind, "return", t.loc)
+
+    # -- instructions ----------------------------------------------------------------
+    def instr(self, ins: Ins, ind: int) -> None:
+        op = ins.op
+        r = ins.res
+        a = ins.a
+        loc = ins.loc
+        ty = ins.ty
+        e = self.emit
+        if op in BINOPS:
+            if ty.k == "vec":
+                x = self.binop(op, "_x", "_y", ty.elem, ins)
+                e(ind, f"{r} = tuple({x} for _x, _y in zip({self.val(a[0])}, {self.val(a[1])}))", loc)
+            else:
+                e(ind, f"{r} = {self.binop(op, self.val(a[0]), self.val(a[1]), ty, ins)}", loc)
+        elif op == "fneg":
+            v = self.val(a[0])
+            if ty.k == "vec":
+                e(ind, f"{r} = tuple(-_x for _x in {v})", loc)
+            else:
+                e(ind, f"{r} = -{v}", loc)
+        elif op == "icmp":
+            at = a[0].ty
+            if at.k == "vec":
+                x = self.icmp(ins.x, "_x", "_y", at.elem)
+                e(ind, f"{r} = tuple({x} for _x, _y in zip({self.val(a[0])}, {self.val(a[1])}))", loc)
+            else:
+                e(ind, f"{r} = {self.icmp(ins.x, self.val(a[0]), self.val(a[1]), at)}", loc)
+        elif op == "fcmp":
+            if a[0].ty.k == "vec":
+                e(ind, f"{r} = tuple(_fcmp({ins.x!r}, _x, _y) for _x, _y in zip({self.val(a[0])}, {self.val(a[1])}))", loc)
+            else:
+                e(ind, f"{r} = {self.fcmp(ins.x, self.val(a[0]), self.val(a[1]))}", loc)
+        elif op in CASTS:
+            st, dt = a[0].ty, ty
+            if st.k == "vec" and dt.k == "vec" and op != "bitcast":
+                x = self.cast(op, "_x", st.elem, dt.elem)
+                e(ind, f"{r} = tuple({x} for _x in {self.val(a[0])})", loc)
+            else:
+                e(ind, f"{r} = {self.cast(op, self.val(a[0]), st, dt)}", loc)
+        elif op == "select":
+            c, t, f = (self.val(x) for x in a)
+            if a[0].ty.k == "vec":
+                e(ind, f"{r} = tuple(_select(_c, _t, _f) for _c, _t, _f in zip({c}, {t}, {f}))", loc)
+            elif ty.k == "vec":
+                e(ind, f"{r} = _select({c}, {t}, {f})", loc)
+            else:
+                e(ind, f"{r} = ({t} if {c} else {f}) if {c}.__class__ is not U else _select({c}, {t}, {f})", loc)
+        elif op == "load":
+            self.load(r, self.val(a[0]), ty, ind, loc)
+        elif op == "store":
+            self.store(self.val(a[1]), self.val(a[0]), a[0].ty, ind, loc)
+        elif op == "alloca":
+            at: Ty = ins.x
+            cnt = self.val(a[0])
+            e(ind, f"{r} = _alloca({at.size}, {cnt}, {at.align})", loc)
+        elif op == "gep":
+            self.gep(ins, ind)
+        elif op == "call":
+            self.call(ins, ind)
+        elif op == "extractvalue":
+            idx = "".join(f"[{i}]" for i in ins.x)
+            e(ind, f"{r} = {self.val(a[0])}{idx}", loc)
+        elif op == "insertvalue":
+            e(ind, f"{r} = _insertvalue({self.val(a[0])}, {self.val(a[1])}, {ins.x!r})", loc)
+        elif op == "extractelement":
+            e(ind, f"{r} = _extractelement({self.val(a[0])}, {self.val(a[1])}, {self.tname(ty)})", loc)
+        elif op == "insertelement":
+            e(ind, f"{r} = _insertelement({self.val(a[0])}, {self.val(a[1])}, {self.val(a[2])})", loc)
+        elif op == "shufflevector":
+            e(ind, f"{r} = _shuffle({self.val(a[0])}, {self.val(a[1])}, {ins.x!r}, {self.tname(ty.elem)})", loc)
+        elif op == "freeze":
+            e(ind, f"{r} = {self.val(a[0])}", loc)
+        elif op == "fence":
+            pass
+        elif op == "cmpxchg":
+            e(ind, f"{r} = _cmpxchg({self.val(a[0])}, {self.val(a[1])}, {self.val(a[2])}, {self.tname(a[1].ty)})", loc)
+        elif op == "atomicrmw":
+            e(ind, f"{r} = _atomicrmw({ins.x!r}, {self.val(a[0])}, {self.val(a[1])}, {self.tname(a[1].ty)})", loc)
+        else:
+            raise CodegenError(f"instruction {op}")
+
+    def binop(self, op: str, x: str, y: str, ty: Ty, ins: Ins) -> str:
+        k = ty.k
+        if k in ("f", "d", "x"):
+            if op == "fdiv":
+                r = f"_fdiv({x}, {y})"
+            elif op == "frem":
+                r = f"_frem({x}, {y})"
+            else:
+                r = f"({x} {FOPS[op]} {y})"
+            return f"_f32({r})" if k == "f" else r
+        bits = ty.bits
+        m = mask(bits)
+        if op == "add":
+            return f"({x} + {y}) & {m}"
+        if op == "sub":
+            return f"({x} - {y}) & {m}"
+        if op == "mul":
+            return f"({x} * {y}) & {m}"
+        if op in ("and", "or", "xor"):
+            return f"{x} {ILOGIC[op]} {y}"
+        if op in ("udiv", "urem", "sdiv", "srem"):
+            return f"_{op}({x}, {y}, {bits})"
+        yop = ins.a[1]
+        if op == "shl":
+            if yop.const and isinstance(yop.val, int) and yop.val < bits and ty.k != "vec":
+                return f"({x} << {yop.val}) & {m}"
+            return f"_shl({x}, {y}, {bits})"
+        if op == "lshr":
+            if yop.const and isinstance(yop.val, int) and yop.val < bits:
+                return f"{x} >> {yop.val}"
+            return f"_lshr({x}, {y}, {bits})"
+        if op == "ashr":
+            return f"_ashr({x}, {y}, {bits})"
+        raise CodegenError(op)
+
+    def icmp(self, pred: str, x: str, y: str, ty: Ty) -> str:
+        if pred in ("eq", "ne"):
+            return f"({x} {'==' if pred == 'eq' else '!='} {y})"
+        o = {"gt": ">", "ge": ">=", "lt": "<", "le": "<="}[pred[1:]]
+        if pred[0] == "u":
+            return f"({x} {o} {y})"
+        s = hex(1 << (ty.bits - 1))
+        return f"(({x} ^ {s}) {o} ({y} ^ {s}))"
+
+    def fcmp(self, pred: str, x: str, y: str) -> str:
+        simple = {"oeq": "==", "ogt": ">", "oge": ">=", "olt": "<", "ole": "<=", "une": "!="}
+        if pred in simple:
+            return f"({x} {simple[pred]} {y})"
+        return f"_fcmp({pred!r}, {x}, {y})"
+
+    def cast(self, op: str, x: str, st: Ty, dt: Ty) -> str:
+        if op == "trunc":
+            return f"({x} & {mask(dt.bits)})"
+        if op == "zext":
+            return x
+        if op == "sext":
+            if st.bits == 1:
+                return f"(-{x} & {mask(dt.bits)})"
+            return f"_sext({x}, {st.bits}, {dt.bits})"
+        if op == "ptrtoint":
+            return x if dt.bits >= 64 else f"({x} & {mask(dt.bits)})"
+        if op == "inttoptr":
+            return x if st.bits <= 64 else f"({x} & {mask(64)})"
+        if op == "fptosi":
+            return f"_fptosi({x}, {dt.bits})"
+        if op == "fptoui":
+            return f"_fptoui({x}, {dt.bits})"
+        if op == "sitofp":
+            r = f"(_sx({x}, {st.bits}) + 0.0)"
+            return f"_f32({r})" if dt.k == "f" else r
+        if op == "uitofp":
+            r = f"({x} + 0.0)"
+            return f"_f32({r})" if dt.k == "f" else r
+        if op == "fptrunc":
+            return f"_f32({x})" if dt.k == "f" else x
+        if op == "fpext":
+            return x
+        if op == "bitcast":
+            if st.k == dt.k and st.k in ("p", "i"):
+                return x
+            if st.k == "i" and dt.k == "d":
+                return f"_b2d({x})"
+            if st.k == "d" and dt.k == "i":
+                return f"_d2b({x})"
+            if st.k == "i" and dt.k == "f":
+                return f"_b2f({x})"
+            if st.k == "f" and dt.k == "i":
+                return f"_f2b({x})"
+            if st.k == "i" and dt.k == "x":
+                return f"_b2x({x})"
+            if st.k == "x" and dt.k == "i":
+                return f"_x2b({x})"
+            return f"_bitcast({x}, {self.tname(st)}, {self.tname(dt)})"
+        raise CodegenError(op)
+
+    # -- memory -------------------------------------------------------------------
+    def load(self, r: str, p: str, ty: Ty, ind: int, loc) -> None:
+        e = self.emit
+        key = (ty.k, ty.bits)
+        t = self.tname(ty)
+        if key in _UNPACK:
+            e(ind, "try:", loc)
+            e(ind + 1, f"_o = OBJS[{p} >> 32]", loc)
+            e(ind + 1, f"{r} = {_UNPACK[key]}(_o.b, {p} & 0xFFFFFFFF)[0] if _o.ud is None else _ld({p}, {t})", loc)
+            e(ind, f"except Exception: {r} = _ld({p}, {t})", loc)
+        elif ty.k == "i" and ty.bits == 1:
+            e(ind, "try:", loc)
+            e(ind + 1, f"_o = OBJS[{p} >> 32]", loc)
+            e(ind + 1, f"{r} = _o.b[{p} & 0xFFFFFFFF] & 1 if _o.ud is None else _ld({p}, {t})", loc)
+            e(ind, f"except Exception: {r} = _ld({p}, {t})", loc)
+        else:
+            e(ind, f"{r} = _ld({p}, {t})", loc)
+
+    def store(self, p: str, v: str, ty: Ty, ind: int, loc) -> None:
+        e = self.emit
+        key = (ty.k, ty.bits)
+        t = self.tname(ty)
+        if key in _PACK:
+            e(ind, "try:", loc)
+            e(ind + 1, f"_o = OBJS[{p} >> 32]", loc)
+            e(ind + 1, f"if _o.slow: _st({p}, {v}, {t})", loc)
+            e(ind + 1, f"else: {_PACK[key]}(_o.b, {p} & 0xFFFFFFFF, {v})", loc)
+            e(ind, f"except Exception: _st({p}, {v}, {t})", loc)
+        elif ty.k == "p":
+            e(ind, "try:", loc)
+            e(ind + 1, f"_o = OBJS[{p} >> 32]", loc)
+            e(ind + 1, f"if _o.ro or _o.ud is not None or {p} & 7: _st({p}, {v}, {t})", loc)
+            e(ind + 1, f"else: S64(_o.b, {p} & 0xFFFFFFFF, {v}); _o.ptrs.add({p} & 0xFFFFFFFF); _o.slow = True", loc)
+            e(ind, f"except Exception: _st({p}, {v}, {t})", loc)
+        else:
+            e(ind, f"_st({p}, {v}, {t})", loc)
+
+    def gep(self, ins: Ins, ind: int) -> None:
+        a = ins.a
+        base = self.val(a[0])
+        if a[0].ty.k == "vec" or ins.ty.k == "vec":
+            raise CodegenError("vector getelementptr")
+        src: Ty = ins.x
+        const = 0
+        terms = []
+        t = src
+        for n, op in enumerate(a[1:]):
+            if n == 0:
+                size = src.size
+            elif t.k == "s":
+                if not op.const:
+                    raise CodegenError("non-constant struct index")
+                const += t.offsets[op.val]
+                t = t.elems[op.val]
+                continue
+            else:
+                t = t.elem
+                size = t.size
+            if op.const:
+                v = op.val
+                if v.__class__ is not int:
+                    terms.append(f"_sx({self.const(v)}, {op.ty.bits}) * {size}")
+                else:
+                    bits = op.ty.bits
+                    if v >> (bits - 1):
+                        v -= 1 << bits
+                    const += v * size
+            else:
+                bits = op.ty.bits
+                x = f"_sx({op.name}, {bits})" if bits > 1 else op.name
+                terms.append(f"{x} * {size}" if size != 1 else x)
+        if not terms:
+            if const == 0:
+                self.emit(ind, f"{ins.res} = {base}", ins.loc)
+            elif const > 0:
+                self.emit(ind, f"{ins.res} = ({base} + {const}) & {mask(64)}", ins.loc)
+            else:
+                self.emit(ind, f"{ins.res} = _gep({base}, {const})", ins.loc)
+        else:
+            off = " + ".join(terms + ([str(const)] if const else []))
+            self.emit(ind, f"{ins.res} = _gep({base}, {off})", ins.loc)
+
+    # -- calls ----------------------------------------------------------------------
+    def callee_name(self, ins: Ins) -> str:
+        c = ins.x.get("callee")
+        return c.name if c is not None else ""
+
+    def is_setjmp(self, ins: Ins) -> bool:
+        return self.callee_name(ins) in SETJMP
+
+    def args(self, ins: Ins, nfixed: int) -> tuple[list[str], str | None]:
+        a = ins.a[:len(ins.a) - (1 if ins.x.get("indirect") else 0)]
+        byval = dict(ins.x.get("byval", ()))
+        vals = []
+        for i, op in enumerate(a):
+            v = self.val(op)
+            if i in byval:
+                v = f"_byval({v}, {byval[i].size})"
+            vals.append(v)
+        fnty: Ty = ins.x["fnty"]
+        if not fnty.vararg:
+            return vals, None
+        tags = []
+        for i, op in enumerate(a[nfixed:], nfixed):
+            if i in byval:
+                tags.append(f"('b', {vals[i]}, {byval[i].size}, {max(byval[i].align, 8)})")
+            else:
+                tags.append(f"({va_tag(op.ty)!r}, {vals[i]})")
+        return vals[:nfixed], "(" + "".join(t + ", " for t in tags) + ")"
+
+    def call(self, ins: Ins, ind: int) -> None:
+        e = self.emit
+        loc = ins.loc
+        r = ins.res
+        lhs = f"{r} = " if r else ""
+        fnty: Ty = ins.x["fnty"]
+        nfixed = len(fnty.params)
+        if ins.x.get("indirect"):
+            fixed, va = self.args(ins, nfixed)
+            ptr = self.val(ins.a[-1])
+            e(ind, f"{lhs}_icall({ptr}, ({''.join(x + ', ' for x in fixed)}), {va or 'None'})", loc)
+            return
+        callee: Fn = ins.x["callee"]
+        name = callee.name
+        if name in ALWAYS_ERROR:
+            e(ind, f"_fault(1, {ALWAYS_ERROR[name]!r})", loc)
+        if name.startswith("llvm."):
+            self.intrinsic(ins, ind, base_name(name))
+            return
+        fixed, va = self.args(ins, nfixed)
+        if not callee.decl:
+            target = callee.ty
+            if len(target.params) != nfixed or target.vararg != fnty.vararg:
+                if not (target.vararg and fnty.vararg is False and len(fixed) >= len(target.params)):
+                    e(ind, f"{lhs}_bad_call({callee.idx}, {len(fixed)})", loc)
+                    return
+            args = fixed + ([va] if va is not None else [])
+            e(ind, f"{lhs}F{callee.idx}({', '.join(args)})", loc)
+            return
+        if name in HYPERCALLS:
+            rest = [f"*{va}"] if va else []
+            e(ind, f"{lhs}_hc_{name[5:]}({', '.join(fixed + rest)})", loc)
+            return
+        if name in self.vm.builtins:
+            rest = [va] if va is not None else []
+            e(ind, f"{lhs}_bi({name!r})({', '.join(fixed + rest)})", loc)
+            return
+        e(ind, f"{lhs}_undefined_fn({name!r})", loc)
+
+    def intrinsic(self, ins: Ins, ind: int, b: str) -> None:
+        e = self.emit
+        loc = ins.loc
+        r = ins.res
+        v = [self.val(x) for x in ins.a]
+        ty = ins.ty
+        lhs = f"{r} = " if r else ""
+        bits = ty.bits if ty.k == "i" else 0
+        if b in ("memcpy", "memcpy.inline"):
+            e(ind, f"_memcpy({v[0]}, {v[1]}, {v[2]}, True)", loc)
+        elif b == "memmove":
+            e(ind, f"_memcpy({v[0]}, {v[1]}, {v[2]}, False)", loc)
+        elif b in ("memset", "memset.inline"):
+            e(ind, f"_memset({v[0]}, {v[1]}, {v[2]})", loc)
+        elif b.endswith(".with.overflow"):
+            kind = b.split(".")[0]
+            ebits = ins.a[0].ty.bits
+            fn = {"add": "_add_ov", "sub": "_sub_ov", "mul": "_mul_ov"}[kind[1:]]
+            e(ind, f"{r} = {fn}({v[0]}, {v[1]}, {ebits}, {kind[0] == 's'})", loc)
+        elif b in ("smax", "smin", "umax", "umin"):
+            if ty.k == "vec":
+                e(ind, f"{r} = tuple(_minmax({b!r}, _x, _y, {ty.elem.bits}) for _x, _y in zip({v[0]}, {v[1]}))", loc)
+            else:
+                e(ind, f"{r} = _minmax({b!r}, {v[0]}, {v[1]}, {bits})", loc)
+        elif b in ("scmp", "ucmp"):
+            e(ind, f"{r} = _cmp3({v[0]}, {v[1]}, {ins.a[0].ty.bits}, {b == 'scmp'}, {bits})", loc)
+        elif b in ("sadd.sat", "uadd.sat", "ssub.sat", "usub.sat", "sshl.sat", "ushl.sat"):
+            e(ind, f"{r} = _sat({b[1:4]!r}, {v[0]}, {v[1]}, {bits}, {b[0] == 's'})", loc)
+        elif b == "abs":
+            if ty.k == "vec":
+                e(ind, f"{r} = tuple(_iabs(_x, {ty.elem.bits}) for _x in {v[0]})", loc)
+            else:
+                e(ind, f"{r} = _iabs({v[0]}, {bits})", loc)
+        elif b in ("ctpop", "ctlz", "cttz", "bswap", "bitreverse"):
+            if ty.k == "vec":
+                e(ind, f"{r} = tuple(_{b}(_x, {ty.elem.bits}) for _x in {v[0]})", loc)
+            else:
+                e(ind, f"{r} = _{b}({v[0]}, {bits})", loc)
+        elif b in ("fshl", "fshr"):
+            e(ind, f"{r} = _{b}({v[0]}, {v[1]}, {v[2]}, {bits})", loc)
+        elif b in FLOAT_INTRINSICS:
+            fn = FLOAT_INTRINSICS[b]
+            if ty.k == "vec":
+                zs = ", ".join(f"_z{i}" for i in range(len(v)))
+                x = f"{fn}({zs})"
+                if ty.elem.k == "f":
+                    x = f"_f32({x})"
+                e(ind, f"{r} = tuple({x} for {zs}, in zip({', '.join(v)}))", loc)
+            else:
+                x = f"{fn}({', '.join(v)})"
+                e(ind, f"{r} = {'_f32(' + x + ')' if ty.k == 'f' else x}", loc)
+        elif b in ("lround", "llround", "lrint", "llrint"):
+            fn = "fround" if "round" in b else "frint"
+            e(ind, f"{r} = _fptosi(_{fn}({v[0]}), {bits})", loc)
+        elif b in ("fptosi.sat", "fptoui.sat"):
+            e(ind, f"{r} = _fptoi_sat({v[0]}, {bits}, {b == 'fptosi.sat'})", loc)
+        elif b == "is.fpclass":
+            e(ind, f"{r} = _is_fpclass({v[0]}, {v[1]})", loc)
+        elif b in ("threadlocal.address", "launder.invariant.group", "strip.invariant.group",
+                   "expect", "expect.with.probability", "annotation", "ptr.annotation", "canonicalize"):
+            e(ind, f"{lhs}{v[0]}", loc)
+        elif b == "ptrmask":
+            e(ind, f"{r} = {v[0]} & {v[1]}", loc)
+        elif b == "stacksave":
+            e(ind, f"{r} = len(AST)", loc)
+        elif b == "stackrestore":
+            e(ind, f"_freeto({v[0]})", loc)
+        elif b == "va_start":
+            e(ind, f"_va_start({v[0]}, _va)" if self.fn.ty.vararg else "_fault(6, 'va_start in a function that is not variadic')", loc)
+        elif b == "va_copy":
+            e(ind, f"_memcpy({v[0]}, {v[1]}, 24, True)", loc)
+        elif b == "va_end":
+            pass
+        elif b in ("trap", "debugtrap", "ubsantrap"):
+            e(ind, "_fault(1, 'trap instruction reached')", loc)
+        elif b == "objectsize":
+            e(ind, f"{r} = _objectsize({v[0]}, {v[1]}, {bits})", loc)
+        elif b == "is.constant":
+            e(ind, f"{r} = 0", loc)
+        elif b in ("allow.runtime.check", "allow.ubsan.check"):
+            e(ind, f"{r} = 1", loc)
+        elif b == "get.rounding":
+            e(ind, f"{r} = 1", loc)
+        elif b == "powi":
+            e(ind, f"{r} = _fpow({v[0]}, float(_sx({v[1]}, 32)))", loc)
+        elif b == "frexp":
+            e(ind, f"{r} = _frexp({v[0]})", loc)
+        elif b.startswith("vector.reduce."):
+            op = b[len("vector.reduce."):]
+            if op in ("fadd", "fmul"):
+                e(ind, f"{r} = _freduce({op!r}, {v[0]}, {v[1]})", loc)
+            elif op in ("fmax", "fmin"):
+                e(ind, f"{r} = _freduce({op!r}, 0.0, {v[0]})", loc)
+            else:
+                e(ind, f"{r} = _reduce({op!r}, {v[0]}, {bits})", loc)
+        else:
+            raise CodegenError(f"intrinsic llvm.{b}")
+
+
+class _Restart(Exception):
+    """A block turned out to need a dispatch entry; generate again."""
+
+
+def successors(t: Ins) -> list[int]:
+    if t.op == "br":
+        return list(t.x)
+    if t.op == "switch":
+        return [t.x[0]] + [d for _, d in t.x[1]]
+    if t.op == "indirectbr":
+        return list(t.x)
+    return []
+
+
+def va_tag(ty: Ty) -> str:
+    if ty.k == "p":
+        return "p"
+    if ty.k == "i":
+        return "i" if ty.bits <= 64 else "I"
+    if ty.k in ("d", "f"):
+        return "d"
+    if ty.k == "x":
+        return "x"
+    raise CodegenError(f"variadic argument of type {ty}")
+
+
+BINOPS = {"add", "sub", "mul", "udiv", "sdiv", "urem", "srem", "shl", "lshr", "ashr", "and", "or", "xor",
+          "fadd", "fsub", "fmul", "fdiv", "frem"}
+FOPS = {"fadd": "+", "fsub": "-", "fmul": "*"}
+ILOGIC = {"and": "&", "or": "|", "xor": "^"}
+CASTS = {"trunc", "zext", "sext", "fptoui", "fptosi", "uitofp", "sitofp", "fptrunc", "fpext",
+         "ptrtoint", "inttoptr", "bitcast"}
+FLOAT_INTRINSICS = {
+    "fabs": "_fabs", "sqrt": "_fsqrt", "floor": "_ffloor", "ceil": "_fceil", "trunc": "_ftrunc",
+    "round": "_fround", "rint": "_frint", "nearbyint": "_frint", "roundeven": "_frint",
+    "copysign": "_fcopysign", "minnum": "_fminnum", "maxnum": "_fmaxnum", "minimum": "_fminimum",
+    "maximum": "_fmaximum", "minimumnum": "_fminnum", "maximumnum": "_fmaxnum",
+    "fma": "_ffma", "fmuladd": "_fmuladd", "exp": "_fexp", "exp2": "_fexp2", "log": "_flog",
+    "log2": "_flog2", "log10": "_flog10", "sin": "_fsin", "cos": "_fcos", "pow": "_fpow",
+    "ldexp": "_fldexp",
+}
+
+
+def generate(vm, fn: Fn) -> tuple[str, dict[int, tuple[str, int]]]:
+    extra: set[int] = set()
+    while True:
+        g = Gen(vm, fn)
+        try:
+            return _source(g, extra), g.linemap
+        except _Restart:
+            extra = set(g.entries)
+
+
+def _source(g: Gen, extra: set[int]) -> str:
+    fn = g.fn
+    blocks = fn.blocks
+    preds = [0] * len(blocks)
+    for b in blocks:
+        for t in successors(b.ins[-1]):
+            preds[t] += 1
+    g.entries = {0} | {i for i, n in enumerate(preds) if n > 1} | extra
+    g.has_setjmp = any(ins.op == "call" and g.is_setjmp(ins) for b in blocks for ins in b.ins)
+    g.uses_alloca = g.has_setjmp or any(
+        ins.op == "alloca" or (ins.op == "call" and (ins.x.get("byval") or g.callee_name(ins) == "llvm.va_start"))
+        for b in blocks for ins in b.ins)
+    g.emitted = set()
+    g.pending = []
+    g.splits = {}
+    params = list(fn.params)
+    if fn.ty.vararg:
+        params.append("_va")
+    g.emit(0, f"def F{fn.idx}({', '.join(params)}):")
+    ind = 1
+    if g.uses_alloca:
+        g.emit(ind, "_sp = len(AST)")
+    if g.has_setjmp:
+        g.emit(ind, "_jf = _newjf()")
+    if len(g.entries) == 1 and not g.has_setjmp:
+        g.block(blocks[0], ind, 0)
+        return "\n".join(g.lines) + "\n"
+    g.emit(ind, "bb = 0")
+    g.emit(ind, "while True:")
+    ind += 1
+    if g.has_setjmp:
+        g.emit(ind, "try:")
+        ind += 1
+    first = True
+    for ent in sorted(g.entries):
+        g.emit(ind, ("if" if first else "elif") + f" bb == {ent}:")
+        first = False
+        g.block(blocks[ent], ind + 1, 0)
+    while g.pending:
+        nid, b, start = g.pending.pop(0)
+        sj = b.ins[start - 1]
+        g.emit(ind, f"elif bb == {nid}:")
+        if sj.res:
+            g.emit(ind + 1, f"{sj.res} = _sjres()")
+        g.block(b, ind + 1, 0, start)
+    if g.has_setjmp:
+        g.emit(ind - 1, "except LongJmp as _e:")
+        g.emit(ind, "if _e.jf is not _jf: raise")
+        g.emit(ind, "_freeto(_e.sp)")
+        g.emit(ind, "bb = _e.bb")
+        g.emit(ind, "_set_sjres(_e.val)")
+    return "\n".join(g.lines) + "\n"

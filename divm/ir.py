@@ -1,0 +1,86 @@
+"""divm's decoded program: what the loader produces and the code generator
+consumes.  Plain Python objects, no LLVM handles."""
+
+from __future__ import annotations
+
+from .types import Ty
+
+
+class Op:
+    """An operand: a register name, or a constant with its Python value."""
+    __slots__ = ("name", "ty", "val", "const")
+
+    def __init__(self, name, ty: Ty, val=None, const: bool = False):
+        self.name = name
+        self.ty = ty
+        self.val = val
+        self.const = const
+
+    def __repr__(self) -> str:
+        return self.name if not self.const else repr(self.val)
+
+
+class Ins:
+    __slots__ = ("op", "res", "ty", "a", "x", "loc")
+
+    def __init__(self, op: str, res, ty: Ty):
+        self.op = op
+        self.res = res
+        self.ty = ty
+        self.a: list[Op] = []
+        self.x = None
+        self.loc: tuple[str, int] | None = None
+
+    def __repr__(self) -> str:
+        return f"{self.res} = {self.op} {self.a} {self.x}"
+
+
+class Blk:
+    __slots__ = ("idx", "phis", "ins")
+
+    def __init__(self, idx: int):
+        self.idx = idx
+        self.phis: list[Ins] = []
+        self.ins: list[Ins] = []
+
+
+class Fn:
+    def __init__(self, name: str, idx: int):
+        self.name = name
+        self.idx = idx
+        self.ty: Ty | None = None
+        self.decl = True
+        self.system = False
+        self.params: list[str] = []
+        self.blocks: list[Blk] = []
+        self.file = ""
+        self.line = 0
+        self.ref = None
+
+    def __repr__(self) -> str:
+        return f"<fn {self.name}>"
+
+
+class Glob:
+    def __init__(self, name: str, idx: int):
+        self.name = name
+        self.idx = idx
+        self.ty: Ty | None = None
+        self.size = 0
+        self.const = False
+        self.tls = False
+        self.decl = False
+        self.init = None
+        self.ref = None
+
+
+class Program:
+    def __init__(self):
+        self.functions: list[Fn] = []
+        self.fn_by_name: dict[str, Fn] = {}
+        self.globals: list[Glob] = []
+        self.glob_by_name: dict[str, Glob] = {}
+        self.aliases: dict[str, int] = {}
+        self.ext_uses: dict[str, str] = {}  # undefined function -> first use
+        self.name = ""
+        self.digest = ""

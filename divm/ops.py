@@ -1,0 +1,589 @@
+"""Pure helpers the generated code calls for operations too awkward to
+inline: signed division, wide shifts, float conversions, overflow
+intrinsics, vector reductions.  Faults are raised through `hooks`, which the
+VM fills in."""
+
+from __future__ import annotations
+
+import math
+import struct
+
+from .memory import F32, F64, f32_round
+from .values import U
+
+
+class Hooks:
+    """Set by the VM: fault(kind, msg) returns when the fault handler lets
+    execution continue."""
+    fault = None
+
+
+hooks = Hooks()
+
+F_INTEGER, F_FLOAT, F_CONTROL = 2, 3, 6
+
+
+def full(bits: int) -> U:
+    return U(0, (1 << bits) - 1)
+
+
+def sx(v, bits: int):
+    s = 1 << (bits - 1)
+    return (v ^ s) - s
+
+
+def udiv(a, b, bits):
+    if a.__class__ is U or b.__class__ is U:
+        return full(bits)
+    if not b:
+        hooks.fault(F_INTEGER, "division by zero")
+        return full(bits)
+    return a // b
+
+
+def urem(a, b, bits):
+    if a.__class__ is U or b.__class__ is U:
+        return full(bits)
+    if not b:
+        hooks.fault(F_INTEGER, "remainder by zero")
+        return full(bits)
+    return a % b
+
+
+def sdiv(a, b, bits):
+    if a.__class__ is U or b.__class__ is U:
+        return full(bits)
+    if not b:
+        hooks.fault(F_INTEGER, "division by zero")
+        return full(bits)
+    x, y = sx(a, bits), sx(b, bits)
+    if y == -1 and x == -(1 << (bits - 1)):
+        hooks.fault(F_INTEGER, "signed division overflow (INT_MIN / -1)")
+        return full(bits)
+    q = abs(x) // abs(y)
+    if (x < 0) != (y < 0):
+        q = -q
+    return q & ((1 << bits) - 1)
+
+
+def srem(a, b, bits):
+    if a.__class__ is U or b.__class__ is U:
+        return full(bits)
+    if not b:
+        hooks.fault(F_INTEGER, "remainder by zero")
+        return full(bits)
+    x, y = sx(a, bits), sx(b, bits)
+    if y == -1 and x == -(1 << (bits - 1)):
+        hooks.fault(F_INTEGER, "signed remainder overflow (INT_MIN % -1)")
+        return full(bits)
+    r = abs(x) % abs(y)
+    if x < 0:
+        r = -r
+    return r & ((1 << bits) - 1)
+
+
+def shl(a, b, bits):
+    if b.__class__ is U or b >= bits:
+        return full(bits)
+    return (a << b) & ((1 << bits) - 1)
+
+
+def lshr(a, b, bits):
+    if b.__class__ is U or b >= bits:
+        return full(bits)
+    return a >> b
+
+
+def ashr(a, b, bits):
+    if b.__class__ is U or b >= bits:
+        return full(bits)
+    m = (1 << bits) - 1
+    if a.__class__ is U:
+        v = sx(a.v & m, bits) >> b
+        um = a.m & m
+        top = (um >> (bits - 1)) & 1
+        um >>= b
+        if top:
+            um |= m ^ (m >> b)
+        return U(v & m, um)
+    return (sx(a, bits) >> b) & m
+
+
+def sext(a, frm, to):
+    m = (1 << to) - 1
+    if a.__class__ is U:
+        fm = (1 << frm) - 1
+        v = sx(a.v & fm, frm) & m
+        um = a.m & fm
+        if (um >> (frm - 1)) & 1:
+            um |= m ^ fm
+        return U(v, um)
+    return sx(a, frm) & m
+
+
+def select(c, t, f):
+    if c.__class__ is U:
+        return undef_like(t)
+    return t if c else f
+
+
+def undef_like(x):
+    if x.__class__ is tuple:
+        return tuple(undef_like(e) for e in x)
+    if x.__class__ is float:
+        return U(0, (1 << 64) - 1)
+    if x.__class__ is U:
+        return U(x.v, -1 if x.m < 0 else (1 << max(x.m.bit_length(), 1)) - 1)
+    return U(0, (1 << max(int(x).bit_length(), 64)) - 1)
+
+
+# -- floating point ---------------------------------------------------------
+
+def fdiv(a, b):
+    if a.__class__ is U or b.__class__ is U:
+        return U(0, (1 << 64) - 1)
+    try:
+        return a / b
+    except ZeroDivisionError:
+        hooks.fault(F_FLOAT, "floating-point division by zero")
+        if a != a or a == 0:
+            return math.nan
+        return math.copysign(math.inf, a) * math.copysign(1.0, b)
+
+
+def frem(a, b):
+    if a.__class__ is U or b.__class__ is U:
+        return U(0, (1 << 64) - 1)
+    try:
+        return math.fmod(a, b)
+    except ValueError:
+        return math.nan
+
+
+def f32(x):
+    if x.__class__ is U:
+        return x
+    return f32_round(x)
+
+
+def fptosi(x, bits):
+    if x.__class__ is U:
+        return full(bits)
+    if x != x or x in (math.inf, -math.inf):
+        return full(bits)
+    v = int(x)
+    lo, hi = -(1 << (bits - 1)), (1 << (bits - 1)) - 1
+    if v < lo or v > hi:
+        return full(bits)  # poison in LLVM
+    return v & ((1 << bits) - 1)
+
+
+def fptoui(x, bits):
+    if x.__class__ is U:
+        return full(bits)
+    if x != x or x in (math.inf, -math.inf):
+        return full(bits)
+    v = int(x)
+    if v < 0 or v >> bits:
+        return full(bits)
+    return v
+
+
+def fptoi_sat(x, bits, signed):
+    if x.__class__ is U:
+        return full(bits)
+    if x != x:
+        return 0
+    lo, hi = (-(1 << (bits - 1)), (1 << (bits - 1)) - 1) if signed else (0, (1 << bits) - 1)
+    if x == math.inf:
+        v = hi
+    elif x == -math.inf:
+        v = lo
+    else:
+        v = max(lo, min(hi, int(x)))
+    return v & ((1 << bits) - 1)
+
+
+_Q = struct.Struct("<Q")
+_I = struct.Struct("<I")
+
+
+def bits_to_double(v):
+    if v.__class__ is U:
+        return v
+    return F64.unpack(_Q.pack(v))[0]
+
+
+def double_to_bits(x):
+    if x.__class__ is U:
+        return x
+    return _Q.unpack(F64.pack(x))[0]
+
+
+def bits_to_float(v):
+    if v.__class__ is U:
+        return v
+    return F32.unpack(_I.pack(v))[0]
+
+
+def float_to_bits(x):
+    if x.__class__ is U:
+        return x
+    return _I.unpack(F32.pack(x))[0]
+
+
+def bits_to_fp80(v):
+    if v.__class__ is U:
+        return v
+    from .memory import fp80_value
+    return fp80_value(v.to_bytes(10, "little"))
+
+
+def fp80_to_bits(x):
+    if x.__class__ is U:
+        return x
+    from .memory import fp80_bytes
+    return int.from_bytes(fp80_bytes(x), "little")
+
+
+def fcmp(pred, a, b):
+    if a.__class__ is U or b.__class__ is U:
+        return U(0, 1)
+    if pred == "false":
+        return False
+    if pred == "true":
+        return True
+    uno = a != a or b != b
+    if pred == "ord":
+        return not uno
+    if pred == "uno":
+        return uno
+    r = {"eq": a == b, "gt": a > b, "ge": a >= b, "lt": a < b, "le": a <= b, "ne": a != b}[pred[1:]]
+    if pred[0] == "o":
+        return r and not uno
+    return r or uno
+
+
+def icmp_const(pred, a, b, bits):
+    if pred[0] == "s":
+        a, b = sx(a, bits), sx(b, bits)
+        pred = "u" + pred[1:]
+    return {"eq": a == b, "ne": a != b, "ugt": a > b, "uge": a >= b,
+            "ult": a < b, "ule": a <= b}[pred]
+
+
+# -- integer intrinsics -------------------------------------------------------
+
+def add_ov(a, b, bits, signed):
+    if a.__class__ is U or b.__class__ is U:
+        return (full(bits), U(0, 1))
+    m = (1 << bits) - 1
+    if signed:
+        r = sx(a, bits) + sx(b, bits)
+        return (r & m, not (-(1 << (bits - 1)) <= r < (1 << (bits - 1))))
+    r = a + b
+    return (r & m, r > m)
+
+
+def sub_ov(a, b, bits, signed):
+    if a.__class__ is U or b.__class__ is U:
+        return (full(bits), U(0, 1))
+    m = (1 << bits) - 1
+    if signed:
+        r = sx(a, bits) - sx(b, bits)
+        return (r & m, not (-(1 << (bits - 1)) <= r < (1 << (bits - 1))))
+    r = a - b
+    return (r & m, r < 0)
+
+
+def mul_ov(a, b, bits, signed):
+    if a.__class__ is U or b.__class__ is U:
+        return (full(bits), U(0, 1))
+    m = (1 << bits) - 1
+    if signed:
+        r = sx(a, bits) * sx(b, bits)
+        return (r & m, not (-(1 << (bits - 1)) <= r < (1 << (bits - 1))))
+    r = a * b
+    return (r & m, r > m)
+
+
+def sat(op, a, b, bits, signed):
+    if a.__class__ is U or b.__class__ is U:
+        return full(bits)
+    if signed:
+        x, y = sx(a, bits), sx(b, bits)
+        lo, hi = -(1 << (bits - 1)), (1 << (bits - 1)) - 1
+    else:
+        x, y = a, b
+        lo, hi = 0, (1 << bits) - 1
+    r = {"add": x + y, "sub": x - y, "shl": x << y if y < bits else hi + 1}[op]
+    return max(lo, min(hi, r)) & ((1 << bits) - 1)
+
+
+def minmax(op, a, b, bits):
+    if a.__class__ is U or b.__class__ is U:
+        return full(bits)
+    if op[0] == "s":
+        x, y = sx(a, bits), sx(b, bits)
+    else:
+        x, y = a, b
+    if op[1:] == "max":
+        return a if x >= y else b
+    return a if x <= y else b
+
+
+def cmp3(a, b, bits, signed, rbits):
+    if a.__class__ is U or b.__class__ is U:
+        return full(rbits)
+    if signed:
+        a, b = sx(a, bits), sx(b, bits)
+    return (1 if a > b else (0 if a == b else -1)) & ((1 << rbits) - 1)
+
+
+def iabs(a, bits):
+    if a.__class__ is U:
+        return full(bits)
+    return abs(sx(a, bits)) & ((1 << bits) - 1)
+
+
+def ctpop(a, bits):
+    if a.__class__ is U:
+        return full(bits)
+    return a.bit_count()
+
+
+def ctlz(a, bits):
+    if a.__class__ is U:
+        return full(bits)
+    return bits - a.bit_length()
+
+
+def cttz(a, bits):
+    if a.__class__ is U:
+        return full(bits)
+    if not a:
+        return bits
+    return (a & -a).bit_length() - 1
+
+
+def bswap(a, bits):
+    if a.__class__ is U:
+        n = bits // 8
+        return U(int.from_bytes(a.v.to_bytes(n, "little"), "big"),
+                 int.from_bytes((a.m & ((1 << bits) - 1)).to_bytes(n, "little"), "big"))
+    n = bits // 8
+    return int.from_bytes(a.to_bytes(n, "little"), "big")
+
+
+def bitreverse(a, bits):
+    if a.__class__ is U:
+        return full(bits)
+    return int(format(a, f"0{bits}b")[::-1], 2)
+
+
+def fshl(a, b, c, bits):
+    if a.__class__ is U or b.__class__ is U or c.__class__ is U:
+        return full(bits)
+    c %= bits
+    m = (1 << bits) - 1
+    return (((a << bits) | b) << c >> bits) & m
+
+
+def fshr(a, b, c, bits):
+    if a.__class__ is U or b.__class__ is U or c.__class__ is U:
+        return full(bits)
+    c %= bits
+    m = (1 << bits) - 1
+    return (((a << bits) | b) >> c) & m
+
+
+# -- float intrinsics -----------------------------------------------------------
+
+def _fl(f):
+    def g(*xs):
+        for x in xs:
+            if x.__class__ is U:
+                return U(0, (1 << 64) - 1)
+        try:
+            return f(*xs)
+        except (ValueError, OverflowError):
+            return math.nan
+    return g
+
+
+def _round_half_away(x):
+    if x != x or x in (math.inf, -math.inf):
+        return x
+    r = math.floor(abs(x) + 0.5)
+    if abs(x) + 0.5 == r and (abs(x) - math.floor(abs(x))) != 0.5:
+        r = math.floor(abs(x)) if abs(x) - math.floor(abs(x)) < 0.5 else r
+    return math.copysign(float(r), x)
+
+
+def _ffloor(x):
+    return float(math.floor(x)) if math.isfinite(x) else x
+
+
+def _fceil(x):
+    return float(math.ceil(x)) if math.isfinite(x) else x
+
+
+def _ftrunc(x):
+    return math.copysign(float(math.trunc(x)), x) if math.isfinite(x) else x
+
+
+def _frint(x):
+    return math.copysign(float(round(x)), x) if math.isfinite(x) else x
+
+
+def _fround(x):
+    if not math.isfinite(x):
+        return x
+    a = abs(x)
+    f = math.floor(a)
+    r = f + 1 if a - f >= 0.5 else f
+    return math.copysign(float(r), x)
+
+
+def _sqrt(x):
+    if x < 0:
+        return math.nan
+    return math.sqrt(x)
+
+
+def _minnum(a, b):
+    if a != a:
+        return b
+    if b != b:
+        return a
+    if a == b == 0:
+        return a if math.copysign(1, a) < 0 else b
+    return min(a, b)
+
+
+def _maxnum(a, b):
+    if a != a:
+        return b
+    if b != b:
+        return a
+    if a == b == 0:
+        return b if math.copysign(1, a) < 0 else a
+    return max(a, b)
+
+
+def _minimum(a, b):
+    if a != a or b != b:
+        return math.nan
+    return _minnum(a, b)
+
+
+def _maximum(a, b):
+    if a != a or b != b:
+        return math.nan
+    return _maxnum(a, b)
+
+
+def _fma(a, b, c):
+    from fractions import Fraction
+    if not (math.isfinite(a) and math.isfinite(b) and math.isfinite(c)):
+        return a * b + c
+    r = Fraction(a) * Fraction(b) + Fraction(c)
+    if r == 0:
+        return a * b + c
+    return float(r)
+
+
+ffloor = _fl(_ffloor)
+fceil = _fl(_fceil)
+ftrunc = _fl(_ftrunc)
+frint = _fl(_frint)
+fround = _fl(_fround)
+fsqrt = _fl(_sqrt)
+fabs_ = _fl(abs)
+fcopysign = _fl(math.copysign)
+fminnum = _fl(_minnum)
+fmaxnum = _fl(_maxnum)
+fminimum = _fl(_minimum)
+fmaximum = _fl(_maximum)
+ffma = _fl(_fma)
+fmuladd = _fl(lambda a, b, c: a * b + c)
+fexp = _fl(math.exp)
+fexp2 = _fl(lambda x: 2.0 ** x)
+flog = _fl(math.log)
+flog2 = _fl(math.log2)
+flog10 = _fl(math.log10)
+fsin = _fl(math.sin)
+fcos = _fl(math.cos)
+fpow = _fl(math.pow)
+fldexp = _fl(lambda x, e: math.ldexp(x, sx(e, 32)))
+
+
+def is_fpclass(x, test):
+    if x.__class__ is U:
+        return U(0, 1)
+    neg = math.copysign(1.0, x) < 0
+    if x != x:
+        c = 0x3  # treat every NaN as matching both snan and qnan tests
+    elif math.isinf(x):
+        c = 0x4 if neg else 0x200
+    elif x == 0:
+        c = 0x20 if neg else 0x40
+    elif abs(x) < 2.2250738585072014e-308:
+        c = 0x10 if neg else 0x80
+    else:
+        c = 0x8 if neg else 0x100
+    return bool(c & test)
+
+
+def reduce(op, v, bits):
+    if any(x.__class__ is U for x in v):
+        return full(bits)
+    m = (1 << bits) - 1
+    if op == "add":
+        return sum(v) & m
+    if op == "mul":
+        r = 1
+        for x in v:
+            r = (r * x) & m
+        return r
+    if op == "and":
+        r = m
+        for x in v:
+            r &= x
+        return r
+    if op == "or":
+        r = 0
+        for x in v:
+            r |= x
+        return r
+    if op == "xor":
+        r = 0
+        for x in v:
+            r ^= x
+        return r
+    if op in ("smax", "smin"):
+        s = [sx(x, bits) for x in v]
+        return (max(s) if op == "smax" else min(s)) & m
+    if op == "umax":
+        return max(v)
+    if op == "umin":
+        return min(v)
+    raise ValueError(op)
+
+
+def freduce(op, start, v):
+    if op == "fadd":
+        r = start
+        for x in v:
+            r = r + x
+        return r
+    if op == "fmul":
+        r = start
+        for x in v:
+            r = r * x
+        return r
+    if op == "fmax":
+        return max(v)
+    if op == "fmin":
+        return min(v)
+    raise ValueError(op)

@@ -1,0 +1,180 @@
+"""Register values that are partly undefined.
+
+A fully defined value is a plain Python int (or float); the generated code
+computes on those directly.  A value with undefined bits is a `U`: the
+as-if-defined bits `v` and a mask `m` with a 1 for every undefined bit.  `U`
+implements Python's operators so that the same generated expression works
+for both, keeping shadow-bit work off the fast path.  Using a `U` where
+control flow or an address depends on it calls back into the VM (see
+`set_undef_hook`), which raises an `undefined` fault."""
+
+from __future__ import annotations
+
+
+def _lowbits_from(m: int) -> int:
+    """Every bit at or above the lowest set bit of m (carries spread upwards)."""
+    if not m:
+        return 0
+    return -(m & -m)
+
+
+def _split(x):
+    if x.__class__ is U:
+        return x.v, x.m
+    if x.__class__ is float:
+        return 0, -1
+    return int(x), 0
+
+
+class U:
+    __slots__ = ("v", "m")
+
+    def __init__(self, v: int, m: int):
+        self.v = v
+        self.m = m
+
+    def __repr__(self) -> str:
+        return f"U({self.v:#x}, {self.m:#x})"
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __bool__(self) -> bool:
+        return _hook(self)
+
+    def __index__(self) -> int:
+        return self.v
+
+    # arithmetic: carries make everything above the lowest undefined bit undefined
+    def _arith(self, o, f):
+        a, am = self.v, self.m
+        b, bm = _split(o)
+        m = _lowbits_from(am | bm)
+        try:
+            v = f(a, b)
+        except (ZeroDivisionError, ValueError, OverflowError):
+            v = 0
+        return U(v, m)
+
+    def __add__(self, o):
+        return self._arith(o, lambda a, b: a + b)
+
+    __radd__ = __add__
+
+    def __sub__(self, o):
+        return self._arith(o, lambda a, b: a - b)
+
+    def __rsub__(self, o):
+        return self._arith(o, lambda a, b: b - a)
+
+    def __mul__(self, o):
+        return self._arith(o, lambda a, b: a * b)
+
+    __rmul__ = __mul__
+
+    def _full(self, o=None):
+        return U(0, -1)
+
+    __floordiv__ = __rfloordiv__ = __mod__ = __rmod__ = __truediv__ = __rtruediv__ = _full
+    __pow__ = __rpow__ = _full
+
+    def __neg__(self):
+        return U(-self.v, _lowbits_from(self.m))
+
+    def __invert__(self):
+        return U(~self.v, self.m)
+
+    def __and__(self, o):
+        a, am = self.v, self.m
+        b, bm = _split(o)
+        m = (am & (b | bm)) | (bm & (a | am))
+        if not m:
+            return a & b
+        return U(a & b, m)
+
+    __rand__ = __and__
+
+    def __or__(self, o):
+        a, am = self.v, self.m
+        b, bm = _split(o)
+        m = (am & (bm | ~b)) | (bm & (am | ~a))
+        if not m:
+            return a | b
+        return U(a | b, m)
+
+    __ror__ = __or__
+
+    def __xor__(self, o):
+        b, bm = _split(o)
+        return U(self.v ^ b, self.m | bm)
+
+    __rxor__ = __xor__
+
+    def __lshift__(self, o):
+        if o.__class__ is U:
+            return U(0, -1)
+        return U(self.v << o, self.m << o)
+
+    def __rlshift__(self, o):
+        return U(0, -1)
+
+    def __rshift__(self, o):
+        if o.__class__ is U:
+            return U(0, -1)
+        m = self.m >> o
+        if not m:
+            return self.v >> o
+        return U(self.v >> o, m)
+
+    def __rrshift__(self, o):
+        return U(0, -1)
+
+    # comparisons yield an undefined i1 unless the defined bits already decide
+    def __eq__(self, o):
+        b, bm = _split(o)
+        known = ~(self.m | bm)
+        if (self.v ^ b) & known:
+            return False
+        return U(0, 1)
+
+    def __ne__(self, o):
+        b, bm = _split(o)
+        known = ~(self.m | bm)
+        if (self.v ^ b) & known:
+            return True
+        return U(0, 1)
+
+    def _cmp(self, o):
+        return U(0, 1)
+
+    __lt__ = __le__ = __gt__ = __ge__ = _cmp
+
+    def __float__(self) -> float:
+        return 0.0
+
+    def __int__(self) -> int:
+        return self.v
+
+
+def _default_hook(u: U) -> bool:
+    raise RuntimeError("branch on an undefined value outside the VM")
+
+
+_hook = _default_hook
+
+
+def set_undef_hook(f) -> None:
+    """f(u) is called when control flow depends on u; it returns the as-if truth."""
+    global _hook
+    _hook = f
+
+
+def defined(x) -> bool:
+    return x.__class__ is not U
+
+
+def as_int(x) -> int:
+    return x.v if x.__class__ is U else int(x)
+
+
+def mask_of(x) -> int:
+    return x.m if x.__class__ is U else 0

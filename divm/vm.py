@@ -1,0 +1,928 @@
+"""The divm virtual machine: graph memory, control registers, hypercalls,
+faults, and the execution of one transition.
+
+The VM knows nothing of threads or of programs' `main`: it boots DiOS with
+`__boot`, then every transition calls the scheduler DiOS registered, which
+jumps into a thread's frame.  A transition ends when DiOS suspends
+(`__vm_ctl_set(_VM_CR_Frame, 0)`), which unwinds the Python stack."""
+
+from __future__ import annotations
+
+import math
+import os
+import struct
+import sys
+
+from . import ops
+from .codegen import generate
+from .ir import Fn, Program
+from .memory import (K_ALLOCA, K_GLOBAL, K_HEAP, M32, M64, PL_ALLOCA, PL_CODE, PL_GLOBAL,
+                     POISON_ID, Obj, decode, encode)
+from .types import I32, I64, PTR, Ty
+from .values import U, set_undef_hook
+
+# control registers and flags (sys/divm.h)
+CR_CONSTANTS, CR_GLOBALS, CR_FRAME, CR_USER1, CR_USER2, CR_USER3, CR_USER4, CR_FLAGS, \
+    CR_OBJIDSHUFFLE, CR_PC, CR_SCHEDULER, CR_STATE, CR_FAULTHANDLER = range(13)
+CF_IGNORELOOP, CF_IGNORECRIT, CF_ACCEPTING, CF_ERROR, CF_CANCEL, CF_KERNEL = 1, 2, 4, 8, 16, 32
+CF_BOOTING, CF_STOP = 0x200, 0x400
+T_TEXT, T_FAULT, T_OUTPUT, T_EXIT = 0, 1, 16, 17
+
+F_ASSERT, F_INTEGER, F_FLOAT, F_MEMORY, F_LEAK, F_CONTROL, F_LOCKING, F_HYPERCALL, F_ACCESS, \
+    F_NOTIMPL, F_UNDEFINED, F_DEADLOCK = range(1, 13)
+KIND_NAMES = {F_ASSERT: "assert", F_INTEGER: "integer", F_FLOAT: "float", F_MEMORY: "memory",
+              F_LEAK: "leak", F_CONTROL: "control", F_LOCKING: "locking", F_HYPERCALL: "control",
+              F_ACCESS: "memory", F_NOTIMPL: "control", F_UNDEFINED: "undefined",
+              F_DEADLOCK: "deadlock"}
+
+CONT_FRAME = 0xFFFFFFF0 << 32  # stands for "the frame that faulted"
+DUMP = os.environ.get("DIVM_DUMP")  # directory to write generated code into
+HEAP_BASE = PL_ALLOCA  # heap ids start where alloca ids end
+
+
+class Suspend(BaseException):
+    """The OS ended the transition (frame register set to null)."""
+
+
+class Jump(BaseException):
+    def __init__(self, frame: int):
+        self.frame = frame
+
+
+class ContinueFault(BaseException):
+    pass
+
+
+class LongJmp(BaseException):
+    def __init__(self, jf, bb, sp, val):
+        self.jf, self.bb, self.sp, self.val = jf, bb, sp, val
+
+
+class VMError(Exception):
+    """An internal limitation met at run time (not a program error)."""
+
+
+class ErrorInfo:
+    def __init__(self, kind: str, message: str, backtrace: list[dict]):
+        self.kind = kind
+        self.message = message
+        self.backtrace = backtrace
+
+    def to_json(self) -> dict:
+        return {"kind": self.kind, "message": self.message, "backtrace": self.backtrace}
+
+
+class VM:
+    def __init__(self, prog: Program, env: list[tuple[str, bytes]], out=None):
+        self.prog = prog
+        self.objs: dict[int, Obj] = {}
+        self.freed: set[int] = set()
+        self.next_alloca = PL_CODE
+        self.next_heap = HEAP_BASE
+        self.regs = [0] * 13
+        self.flags = 0
+        self.AST: list[int] = []  # ids of live alloca objects, innermost last
+        self.out = out  # callable(fd, bytes)
+        self.trace: list = []
+        self.exit_status: int | None = None
+        self.error: ErrorInfo | None = None
+        self.pending_fault: tuple | None = None
+        self.in_fault = False
+        self.choices: list[int] = []
+        self.choice_log: list[tuple[int, int]] = []
+        self.chooser = lambda n: 0
+        self.sjres = 0
+        self.jf_counter = 0
+        self.jmp_targets: dict[int, tuple] = {}
+        self.code_info: dict = {}
+        self._pool: list = []
+        self._pool_ids: dict = {}
+        self.builtins = make_builtins(self)
+        self.instructions = 0
+        self.G = self.namespace()
+        self.FT: list = [self.stub(fn) for fn in prog.functions]
+        self.init_globals(env)
+        set_undef_hook(self.undef_branch)
+        ops.hooks.fault = self.fault
+
+    # -- code --------------------------------------------------------------------
+    def pool(self, v) -> str:
+        key = id(v)
+        n = self._pool_ids.get(key)
+        if n is None:
+            n = len(self._pool)
+            self._pool.append(v)
+            self._pool_ids[key] = n
+            self.G[f"K{n}"] = v
+        return f"K{n}"
+
+    def stub(self, fn: Fn):
+        if fn.decl:
+            if fn.name in self.builtins:
+                return self.builtins[fn.name]
+            hc = self.G.get("_hc_" + fn.name[5:]) if fn.name.startswith("__vm_") else None
+            if hc is not None:
+                return hc
+            name = fn.name
+
+            def missing(*a):
+                return self.undefined_fn(name)
+            return missing
+        vm = self
+
+        def stub(*args):
+            return vm.compile(fn)(*args)
+        self.G[f"F{fn.idx}"] = stub
+        return stub
+
+    def compile(self, fn: Fn):
+        src, linemap = generate(self, fn)
+        if DUMP:
+            os.makedirs(DUMP, exist_ok=True)
+            with open(os.path.join(DUMP, f"{fn.name}.py"), "w") as f:
+                f.write(src)
+        code = compile(src, f"<divm:{fn.name}>", "exec")
+        exec(code, self.G)
+        f = self.G[f"F{fn.idx}"]
+        self.FT[fn.idx] = f
+        self.code_info[f.__code__] = (fn, linemap)
+        return f
+
+    def namespace(self) -> dict:
+        vm = self
+        g = {"__builtins__": __builtins__, "OBJS": self.objs, "AST": self.AST, "U": U,
+             "LongJmp": LongJmp}
+        for n, st in ((8, "<B"), (16, "<H"), (32, "<I"), (64, "<Q")):
+            s = struct.Struct(st)
+            g[f"L{n}"] = s.unpack_from
+            g[f"S{n}"] = s.pack_into
+        g["LD"] = struct.Struct("<d").unpack_from
+        g["SD"] = struct.Struct("<d").pack_into
+        g["LF"] = struct.Struct("<f").unpack_from
+        g["SF"] = struct.Struct("<f").pack_into
+        for name in ("udiv", "urem", "sdiv", "srem", "shl", "lshr", "ashr", "sext", "sx", "select",
+                     "fdiv", "frem", "f32", "fptosi", "fptoui", "fptoi_sat", "fcmp",
+                     "add_ov", "sub_ov", "mul_ov", "sat", "minmax", "cmp3", "iabs", "ctpop", "ctlz",
+                     "cttz", "bswap", "bitreverse", "fshl", "fshr", "is_fpclass", "reduce", "freduce",
+                     "ffloor", "fceil", "ftrunc", "frint", "fround", "fsqrt", "fcopysign",
+                     "fminnum", "fmaxnum", "fminimum", "fmaximum", "ffma", "fmuladd", "fexp", "fexp2",
+                     "flog", "flog2", "flog10", "fsin", "fcos", "fpow", "fldexp"):
+            g["_" + name] = getattr(ops, name)
+        g["_fabs"] = ops.fabs_
+        g["_b2d"], g["_d2b"] = ops.bits_to_double, ops.double_to_bits
+        g["_b2f"], g["_f2b"] = ops.bits_to_float, ops.float_to_bits
+        g["_b2x"], g["_x2b"] = ops.bits_to_fp80, ops.fp80_to_bits
+        g["_frexp"] = lambda x: (math.frexp(x)[0], math.frexp(x)[1] & M32) if math.isfinite(x) else (x, 0)
+        for name in ("ld", "st", "alloca", "freeto", "gep", "memcpy", "memset", "icall", "byval",
+                     "va_start", "cmpxchg", "atomicrmw", "insertvalue", "extractelement",
+                     "insertelement", "shuffle", "bitcast", "objectsize", "blockaddr", "bad_call",
+                     "bad_target", "undefined_fn", "ubranch", "fault", "setjmp", "newjf"):
+            g["_" + name] = getattr(self, name)
+        g["_sjres"] = lambda: vm.sjres
+        g["_set_sjres"] = lambda v: setattr(vm, "sjres", v)
+        g["_bi"] = self.builtins.__getitem__
+        for name in ("ctl_set", "ctl_get", "ctl_flag", "test_crit", "test_loop", "choose", "trace",
+                     "obj_make", "obj_resize", "obj_free", "obj_size", "obj_clone", "peek", "poke"):
+            g["_hc_" + name] = getattr(self, "hc_" + name)
+        return g
+
+    # -- globals and the boot environment ------------------------------------------
+    def init_globals(self, env: list[tuple[str, bytes]]) -> None:
+        prog = self.prog
+        ctors = dtors = ()
+        for gl in prog.globals:
+            if gl.name in ("llvm.global_ctors", "llvm.global_dtors"):
+                entries = sorted((e[0], i, e[1]) for i, e in enumerate(gl.init or ()) if e[1])
+                if gl.name == "llvm.global_ctors":
+                    ctors = [e[2] for e in entries]
+                else:
+                    dtors = [e[2] for e in entries]
+        main = prog.fn_by_name["main"]
+        synth = {"__divm_ctors": list(ctors) + [0], "__divm_dtors": list(dtors)[::-1] + [0]}
+        for gl in prog.globals:
+            if gl.decl:
+                if gl.name in synth:
+                    vals = synth[gl.name]
+                    o = Obj(8 * len(vals), K_GLOBAL, defined=True, name=gl.name)
+                    for i, v in enumerate(vals):
+                        struct.pack_into("<Q", o.b, 8 * i, v)
+                        if v:
+                            o.ptrs.add(8 * i)
+                elif gl.name == "__divm_main_nparams":
+                    o = Obj(4, K_GLOBAL, defined=True, name=gl.name)
+                    struct.pack_into("<i", o.b, 0, len(main.ty.params))
+                elif gl.name in prog.aliases:
+                    continue
+                else:
+                    from .loader import LoadError
+                    raise LoadError(f"undefined global variable {gl.name}")
+                o.ro = True
+                o.resync()
+                self.objs[gl.idx] = o
+                continue
+            o = Obj(max(gl.size, 0), K_GLOBAL, defined=True, name=gl.name)
+            if gl.init is not None:
+                um = bytearray(gl.size)
+                ptrs: list[int] = []
+                encode(gl.ty, gl.init, o.b, 0, um, ptrs)
+                if any(um):
+                    o.undefine(0, bytes(um))
+                o.ptrs.update(ptrs)
+            o.ro = gl.const
+            o.resync()
+            self.objs[gl.idx] = o
+        self.next_global = len(prog.globals) + 1
+        # the environment __boot receives: an array of {key, value, size}
+        arr = Obj(24 * (len(env) + 1), K_GLOBAL, defined=True, name="<env>")
+        for i, (k, v) in enumerate(env):
+            kp = self.const_blob(k.encode() + b"\0")
+            vp = self.const_blob(v + b"\0")
+            struct.pack_into("<QQi", arr.b, 24 * i, kp, vp, len(v))
+            arr.ptrs.update((24 * i, 24 * i + 8))
+        arr.ro = True
+        arr.resync()
+        self.env_ptr = self.add_global_obj(arr)
+
+    def add_global_obj(self, o: Obj) -> int:
+        gid = self.next_global
+        self.next_global += 1
+        if gid >= PL_GLOBAL:
+            raise VMError("too many global objects")
+        self.objs[gid] = o
+        return gid << 32
+
+    def const_blob(self, data: bytes) -> int:
+        o = Obj(len(data), K_GLOBAL, defined=True)
+        o.b[:] = data
+        o.ro = True
+        o.resync()
+        return self.add_global_obj(o)
+
+    # -- running ------------------------------------------------------------------
+    def call_fn(self, ptr: int, args: tuple):
+        return self.FT[(ptr >> 32) - PL_CODE](*args)
+
+    def boot(self) -> None:
+        boot = self.prog.fn_by_name.get("__boot")
+        if boot is None or boot.decl:
+            raise VMError("DiOS is missing __boot")
+        self.flags = CF_BOOTING | CF_KERNEL
+        try:
+            self.FT[boot.idx](self.env_ptr)
+        except Suspend:
+            pass
+        self.flags &= ~CF_BOOTING
+
+    def transition(self) -> None:
+        """Run the scheduler once: one step of the program."""
+        self.flags &= ~(CF_ACCEPTING | CF_CANCEL)
+        sched = self.regs[CR_SCHEDULER]
+        if not sched:
+            self.flags |= CF_STOP
+            return
+        try:
+            try:
+                self.call_fn(sched, ())
+            except Jump as j:
+                self.enter_frame(j.frame)
+        except Suspend:
+            pass
+        except RecursionError:
+            self.stack_overflow()
+
+    def stack_overflow(self) -> None:
+        self.error = ErrorInfo("memory", "stack overflow (call depth limit reached)", [])
+        self.flags |= CF_ERROR
+
+    def enter_frame(self, frame: int) -> None:
+        """Continue execution in a frame the OS built: {pc, parent, args...}."""
+        o = self.objs.get(frame >> 32)
+        if o is None or len(o.b) < 16:
+            self.fault(F_HYPERCALL, "jump to an invalid frame")
+            raise Suspend()
+        base = frame & M32
+        pc, parent = struct.unpack_from("<QQ", o.b, base)
+        if pc & M32:
+            raise VMError("resuming an interrupted frame is not supported yet")
+        fidx = (pc >> 32) - PL_CODE
+        if not (0 <= fidx < len(self.FT)):
+            self.fault(F_CONTROL, "frame with an invalid program counter")
+            raise Suspend()
+        fn = self.prog.functions[fidx]
+        args = []
+        for i, t in enumerate(fn.ty.params):
+            args.append(decode(t, o.b, base + 16 + 8 * i, o.ud))
+        self.FT[fidx](*args)
+        raise Suspend()
+
+    # -- faults -------------------------------------------------------------------
+    def backtrace(self, skip_system: bool = True) -> list[dict]:
+        frames = []
+        f = sys._getframe(1)
+        while f is not None:
+            info = self.code_info.get(f.f_code)
+            if info is not None:
+                fn, lm = info
+                loc = lm.get(f.f_lineno)
+                if loc is None:
+                    for d in range(1, 8):
+                        loc = lm.get(f.f_lineno - d)
+                        if loc:
+                            break
+                file, line = loc if loc else (fn.file, fn.line)
+                frames.append({"function": fn.name, "file": file, "line": line, "system": fn.system})
+            f = f.f_back
+        if skip_system:
+            user = [fr for fr in frames if not fr["system"]]
+            if user:
+                # innermost user frame first; keep the calling user frames
+                i = frames.index(user[0])
+                frames = [fr for fr in frames[i:] if not fr["system"]]
+        for fr in frames:
+            del fr["system"]
+        return frames
+
+    def fault(self, kind: int, msg: str) -> None:
+        """Hand a fault to DiOS's fault handler; returns if it continues."""
+        if self.in_fault:
+            self.error = self.error or ErrorInfo(KIND_NAMES.get(kind, "control"), "double fault: " + msg,
+                                                 self.backtrace())
+            self.flags |= CF_ERROR
+            raise Suspend()
+        self.pending_fault = (kind, msg, self.backtrace())
+        handler = self.regs[CR_FAULTHANDLER]
+        if not handler:
+            self.error = ErrorInfo(KIND_NAMES.get(kind, "control"), msg, self.pending_fault[2])
+            self.flags |= CF_ERROR
+            raise Suspend()
+        self.in_fault = True
+        try:
+            self.call_fn(handler, (kind, CONT_FRAME, PL_CODE << 32))
+        except ContinueFault:
+            pass
+        finally:
+            self.in_fault = False
+            self.pending_fault = None
+
+    def undef_branch(self, u: U) -> bool:
+        self.fault(F_UNDEFINED, "branch on an undefined value")
+        return bool(u.v)
+
+    def ubranch(self, u: U) -> int:
+        self.fault(F_UNDEFINED, "switch on an undefined value")
+        return u.v
+
+    def bad_call(self, fidx: int, nargs: int):
+        fn = self.prog.functions[fidx]
+        self.fault(F_CONTROL, f"call of {fn.name} with {nargs} arguments, it takes {len(fn.ty.params)}")
+        return U(0, M64)
+
+    def bad_target(self):
+        self.fault(F_CONTROL, "indirect branch to an invalid address")
+
+    def undefined_fn(self, name: str):
+        self.fault(F_CONTROL, f"call of undefined function {name}")
+        return U(0, M64)
+
+    # -- memory slow paths ----------------------------------------------------------
+    def check(self, p, n: int, write: bool) -> Obj | None:
+        """Validate an access of n bytes at p; fault and return None if bad."""
+        what = "store" if write else "load"
+        if p.__class__ is U:
+            self.fault(F_UNDEFINED, f"{what} through an undefined pointer")
+            return None
+        oid = p >> 32
+        off = p & M32
+        o = self.objs.get(oid)
+        if o is None:
+            if oid == 0:
+                self.fault(F_MEMORY, f"null pointer dereference ({what} of {n} bytes)")
+            elif oid in self.freed:
+                self.fault(F_MEMORY, f"{what} of {n} bytes into a freed object")
+            elif oid == POISON_ID:
+                self.fault(F_MEMORY, f"{what} through a pointer whose offset overflowed")
+            elif PL_GLOBAL <= oid < PL_CODE:
+                self.fault(F_MEMORY, f"{what} through a function pointer")
+            else:
+                self.fault(F_MEMORY, f"{what} through an invalid pointer")
+            return None
+        if off + n > len(o.b):
+            where = f" {o.name!r}" if o.name else ""
+            self.fault(F_MEMORY, f"out-of-bounds {what} of {n} bytes at offset {off} "
+                                 f"in a {len(o.b)}-byte {kind_word(o)} object{where}")
+            return None
+        if write and o.ro:
+            self.fault(F_MEMORY, f"store into constant data{' ' + repr(o.name) if o.name else ''}")
+            return None
+        return o
+
+    def ld(self, p, ty: Ty):
+        o = self.check(p, ty.store, False)
+        if o is None:
+            from .loader import undef_of
+            return undef_of(ty)
+        return decode(ty, o.b, p & M32, o.ud)
+
+    def st(self, p, v, ty: Ty) -> None:
+        n = ty.store
+        o = self.check(p, n, True)
+        if o is None:
+            return
+        off = p & M32
+        buf = bytearray(n)
+        um = bytearray(n)
+        ptrs: list[int] = []
+        encode(ty, v, buf, 0, um, ptrs)
+        o.b[off:off + n] = buf
+        if any(um):
+            o.undefine(off, bytes(um))
+        else:
+            o.define(off, n)
+        if o.ptrs:
+            o.clear_ptrs(off, n)
+        for q in ptrs:
+            o.ptrs.add(off + q)
+        o.resync()
+
+    def new_obj(self, size: int, kind: int, defined: bool = False) -> int:
+        if kind == K_ALLOCA:
+            oid = self.next_alloca
+            self.next_alloca += 1
+            if oid >= PL_ALLOCA:
+                raise VMError("out of object ids for local variables")
+        else:
+            oid = self.next_heap
+            self.next_heap += 1
+        self.objs[oid] = Obj(size, kind, defined)
+        return oid
+
+    def alloca(self, size: int, count, align: int) -> int:
+        if count.__class__ is U:
+            self.fault(F_UNDEFINED, "alloca with an undefined size")
+            count = count.v
+        n = size * count
+        if n > 1 << 31:
+            self.fault(F_MEMORY, f"alloca of {n} bytes is too large")
+            n = 0
+        oid = self.new_obj(n, K_ALLOCA)
+        self.AST.append(oid)
+        return oid << 32
+
+    def freeto(self, sp: int) -> None:
+        ast = self.AST
+        objs = self.objs
+        for oid in ast[sp:]:
+            if objs.pop(oid, None) is not None:
+                self.freed.add(oid)
+        del ast[sp:]
+
+    def gep(self, p, off):
+        if p.__class__ is U or off.__class__ is U:
+            return (p + off) & M64
+        r = p + off
+        if r < 0 or (r ^ p) >> 32:
+            return (POISON_ID << 32) | (r & M32)
+        return r
+
+    def span(self, p, n: int, write: bool) -> Obj | None:
+        if n == 0:
+            return None
+        return self.check(p, n, write)
+
+    def memcpy(self, d, s, n, nooverlap: bool) -> None:
+        if n.__class__ is U:
+            self.fault(F_UNDEFINED, "memcpy with an undefined length")
+            return
+        if n == 0:
+            return
+        so = self.check(s, n, False)
+        if so is None:
+            return
+        do = self.check(d, n, True)
+        if do is None:
+            return
+        soff, doff = s & M32, d & M32
+        if nooverlap and so is do and soff < doff + n and doff < soff + n and soff != doff:
+            self.fault(F_MEMORY, f"memcpy of {n} bytes between overlapping ranges")
+        data = so.b[soff:soff + n]
+        um = so.undef_mask(soff, n)
+        sp = [q - soff for q in so.ptrs if soff <= q and q + 8 <= soff + n] if so.ptrs else ()
+        do.b[doff:doff + n] = data
+        if any(um):
+            do.undefine(doff, um)
+        else:
+            do.define(doff, n)
+        if do.ptrs:
+            do.clear_ptrs(doff, n)
+        for q in sp:
+            do.ptrs.add(doff + q)
+        do.resync()
+
+    def memset(self, d, v, n) -> None:
+        if n.__class__ is U:
+            self.fault(F_UNDEFINED, "memset with an undefined length")
+            return
+        if n == 0:
+            return
+        o = self.check(d, n, True)
+        if o is None:
+            return
+        off = d & M32
+        if v.__class__ is U:
+            o.b[off:off + n] = bytes([v.v & 255]) * n
+            o.undefine(off, bytes([v.m & 255]) * n)
+        else:
+            o.b[off:off + n] = bytes([v]) * n
+            o.define(off, n)
+        if o.ptrs:
+            o.clear_ptrs(off, n)
+        o.resync()
+
+    def byval(self, p, size: int) -> int:
+        oid = self.alloca(size, 1, 8) >> 32
+        self.memcpy(oid << 32, p, size, True)
+        return oid << 32
+
+    def va_start(self, ap, va) -> None:
+        size = 0
+        layout = []
+        for tag in va:
+            k = tag[0]
+            if k in ("x", "I"):
+                size = (size + 15) & ~15
+                layout.append((size, tag))
+                size += 16
+            elif k == "b":
+                al = 16 if tag[3] > 8 else 8
+                size = (size + al - 1) & ~(al - 1)
+                layout.append((size, tag))
+                size += (tag[2] + 7) & ~7
+            else:
+                layout.append((size, tag))
+                size += 8
+        area = self.alloca(max(size, 8), 1, 16)
+        o = self.objs[area >> 32]
+        for off, tag in layout:
+            k = tag[0]
+            if k == "b":
+                self.memcpy(area + off, tag[1], tag[2], True)
+            else:
+                ty = {"i": I64, "p": PTR, "d": DOUBLE, "x": X86FP80, "I": I128}[k]
+                v = tag[1]
+                if k == "i" and v.__class__ is not U:
+                    v &= M64
+                self.st(area + off, v, ty)
+        regsave = self.alloca(176, 1, 16)
+        self.st(ap, (48, 176, area, regsave), VA_LIST)
+        o.resync()
+
+    def icall(self, p, fixed: tuple, va):
+        if p.__class__ is U:
+            self.fault(F_UNDEFINED, "call through an undefined function pointer")
+            return U(0, M64)
+        fidx = (p >> 32) - PL_CODE
+        if p & M32 or not (0 <= fidx < len(self.FT)):
+            what = "a null pointer" if p == 0 else "a pointer that is not a function"
+            self.fault(F_CONTROL, f"call through {what}")
+            return U(0, M64)
+        fn = self.prog.functions[fidx]
+        fty = fn.ty
+        if fn.decl and fn.name in self.builtins or fn.name.startswith("__vm_"):
+            args = fixed + (() if va is None else ((va,) if fn.name in self.builtins else tuple(x[1] for x in va)))
+            return self.FT[fidx](*args)
+        if len(fixed) != len(fty.params) or (va is not None) != fty.vararg:
+            if not (fty.vararg and va is None and len(fixed) >= len(fty.params)):
+                self.fault(F_CONTROL, f"call of {fn.name} with {len(fixed) + len(va or ())} arguments, "
+                                      f"it takes {len(fty.params)}{' or more' if fty.vararg else ''}")
+                return U(0, M64)
+            extra = fixed[len(fty.params):]
+            fixed = fixed[:len(fty.params)]
+            va = tuple(("i", x) for x in extra)
+        if va is not None:
+            return self.FT[fidx](*fixed, va)
+        return self.FT[fidx](*fixed)
+
+    def cmpxchg(self, p, cmp, new, ty):
+        old = self.ld(p, ty)
+        ok = old == cmp
+        if ok.__class__ is U:
+            self.fault(F_UNDEFINED, "compare-and-swap on an undefined value")
+            ok = False
+        if ok:
+            self.st(p, new, ty)
+        return (old, bool(ok))
+
+    def atomicrmw(self, op: str, p, v, ty):
+        old = self.ld(p, ty)
+        bits = ty.bits
+        m = (1 << bits) - 1
+        if op == "xchg":
+            new = v
+        elif op == "add":
+            new = (old + v) & m
+        elif op == "sub":
+            new = (old - v) & m
+        elif op == "and":
+            new = old & v
+        elif op == "or":
+            new = old | v
+        elif op == "xor":
+            new = old ^ v
+        elif op == "nand":
+            new = ~(old & v) & m
+        elif op in ("max", "min", "umax", "umin"):
+            new = ops.minmax(("s" + op) if op in ("max", "min") else op, old, v, bits)
+        elif op == "fadd":
+            new = old + v
+        elif op == "fsub":
+            new = old - v
+        else:
+            raise VMError(f"atomicrmw {op}")
+        self.st(p, new, ty)
+        return old
+
+    def insertvalue(self, agg, v, idx):
+        if agg.__class__ is U:
+            raise VMError("insertvalue into an undefined scalar")
+        lst = list(agg)
+        if len(idx) == 1:
+            lst[idx[0]] = v
+        else:
+            lst[idx[0]] = self.insertvalue(lst[idx[0]], v, idx[1:])
+        return tuple(lst)
+
+    def extractelement(self, vec, i, ty):
+        if i.__class__ is U or i >= len(vec):
+            from .loader import undef_of
+            return undef_of(ty)
+        return vec[i]
+
+    def insertelement(self, vec, v, i):
+        if i.__class__ is U or i >= len(vec):
+            return vec
+        lst = list(vec)
+        lst[i] = v
+        return tuple(lst)
+
+    def shuffle(self, a, b, maskv, ety):
+        both = tuple(a) + tuple(b)
+        from .loader import undef_of
+        return tuple(undef_of(ety) if m is None else both[m] for m in maskv)
+
+    def bitcast(self, x, st: Ty, dt: Ty):
+        n = st.store
+        buf = bytearray(max(n, dt.size, st.size))
+        um = bytearray(len(buf))
+        encode(st, x, buf, 0, um, [])
+        return decode(dt, buf, 0, um if any(um) else None)
+
+    def objectsize(self, p, minimum, bits):
+        if p.__class__ is U:
+            return (1 << bits) - 1
+        o = self.objs.get(p >> 32)
+        if o is None or (p & M32) > len(o.b):
+            return 0 if minimum else (1 << bits) - 1
+        return len(o.b) - (p & M32)
+
+    def blockaddr(self, p, fidx: int) -> int:
+        if p.__class__ is U:
+            self.fault(F_UNDEFINED, "indirect branch to an undefined address")
+            return -1
+        if (p >> 32) - PL_CODE != fidx or not (p & M32):
+            self.fault(F_CONTROL, "indirect branch to an address outside the function")
+            return -1
+        return (p & M32) - 1
+
+    # -- setjmp/longjmp ---------------------------------------------------------------
+    def newjf(self):
+        return object()
+
+    def setjmp(self, buf, jf, bb: int, sp: int) -> int:
+        self.jf_counter += 1
+        key = self.jf_counter
+        self.jmp_targets[key] = (jf, bb, len(self.AST))
+        self.st(buf, key, I64)
+        self.sjres = 0
+        return 0
+
+    def longjmp(self, buf, val) -> None:
+        key = self.ld(buf, I64)
+        t = self.jmp_targets.get(key) if key.__class__ is int else None
+        if t is None:
+            self.fault(F_CONTROL, "longjmp to a jmp_buf that setjmp did not fill")
+            raise Suspend()
+        jf, bb, sp = t
+        raise LongJmp(jf, bb, sp, (val & M32) or 1)
+
+    # -- hypercalls --------------------------------------------------------------------
+    def hc_ctl_set(self, reg, val=0, *rest):
+        if reg == CR_FRAME:
+            if val == 0:
+                raise Suspend()
+            if val == CONT_FRAME:
+                raise ContinueFault()
+            raise Jump(val)
+        if reg == CR_FLAGS:
+            self.flags = val
+        elif reg in (CR_SCHEDULER, CR_STATE, CR_FAULTHANDLER):
+            if not self.flags & CF_BOOTING:
+                self.fault(F_HYPERCALL, "this register can only be set during boot")
+                return
+            self.regs[reg] = val
+        elif reg == CR_CONSTANTS:
+            self.fault(F_ACCESS, "the constants register is read-only")
+        elif 0 <= reg < len(self.regs):
+            self.regs[reg] = val
+        else:
+            self.fault(F_HYPERCALL, f"__vm_ctl_set of unknown register {reg}")
+
+    def hc_ctl_get(self, reg):
+        if reg == CR_FRAME:
+            return CONT_FRAME
+        if reg == CR_FLAGS:
+            return self.flags
+        if 0 <= reg < len(self.regs):
+            return self.regs[reg]
+        self.fault(F_HYPERCALL, f"__vm_ctl_get of unknown register {reg}")
+        return 0
+
+    def hc_ctl_flag(self, clear, set_):
+        old = self.flags
+        self.flags = (old & ~clear) | set_
+        if set_ & CF_ERROR and not old & CF_ERROR and self.error is None:
+            if self.pending_fault is not None:
+                kind, msg, bt = self.pending_fault
+                self.error = ErrorInfo(KIND_NAMES.get(kind, "control"), msg, bt)
+            else:
+                self.error = ErrorInfo("assert", "error flag set", self.backtrace())
+        return old
+
+    def hc_test_crit(self, addr, size, access, yes):
+        return None
+
+    def hc_test_loop(self, counter, yes):
+        return None
+
+    def hc_choose(self, n, *weights):
+        if n.__class__ is U:
+            self.fault(F_UNDEFINED, "__vm_choose with an undefined argument")
+            n = n.v
+        n = ops.sx(n, 32)
+        if n <= 0:
+            self.fault(F_HYPERCALL, f"__vm_choose({n}): the number of choices must be positive")
+            return 0
+        if n == 1:
+            return 0
+        c = self.chooser(n, weights)
+        self.choice_log.append((c, n))
+        return c
+
+    def cstring(self, p, limit: int = 1 << 20) -> bytes:
+        o = self.check(p, 1, False)
+        if o is None:
+            return b""
+        off = p & M32
+        end = o.b.find(0, off)
+        if end < 0:
+            self.fault(F_MEMORY, "string is not terminated within its object")
+            return bytes(o.b[off:])
+        return bytes(o.b[off:min(end, off + limit)])
+
+    def hc_trace(self, kind, *args):
+        if kind == T_OUTPUT:
+            fd, buf, n = args[0][1], args[1][1], args[2][1]
+            n &= M32
+            if n:
+                o = self.check(buf, n, False)
+                if o is None:
+                    return
+                off = buf & M32
+                data = bytes(o.b[off:off + n])
+                if o.ud is not None and any(o.ud[off:off + n]):
+                    self.fault(F_UNDEFINED, "output of uninitialised bytes")
+                self.trace.append(("out", fd, data))
+                if self.out is not None:
+                    self.out(fd, data)
+        elif kind == T_EXIT:
+            self.exit_status = ops.sx(args[0][1] & M32, 32) & 0xFF
+        elif kind == T_FAULT:
+            fk = args[0][1]
+            msg = self.cstring(args[1][1]).decode("utf-8", "replace") if len(args) > 1 and args[1][1] else ""
+            self.fault(fk, msg or KIND_NAMES.get(fk, "fault"))
+        elif kind == T_TEXT:
+            self.trace.append(("text", self.cstring(args[0][1]).decode("utf-8", "replace")))
+
+    def hc_obj_make(self, size, typ=3):
+        if size.__class__ is U:
+            self.fault(F_UNDEFINED, "__vm_obj_make with an undefined size")
+            return 0
+        size = ops.sx(size, 32)
+        if size < 0:
+            self.fault(F_HYPERCALL, f"__vm_obj_make with a negative size {size}")
+            return 0
+        return self.new_obj(size, K_HEAP) << 32
+
+    def heap_obj(self, p, what: str) -> Obj | None:
+        if p.__class__ is U:
+            self.fault(F_UNDEFINED, f"{what} of an undefined pointer")
+            return None
+        oid = p >> 32
+        o = self.objs.get(oid)
+        if o is None:
+            if oid in self.freed:
+                self.fault(F_MEMORY, f"{what} of an object that was already freed (double free)")
+            else:
+                self.fault(F_MEMORY, f"{what} of an invalid pointer")
+            return None
+        if o.kind != K_HEAP:
+            self.fault(F_MEMORY, f"{what} of a pointer to a {kind_word(o)} object, not to the heap")
+            return None
+        if p & M32:
+            self.fault(F_MEMORY, f"{what} of a pointer into the middle of an object (offset {p & M32})")
+            return None
+        return o
+
+    def hc_obj_free(self, p):
+        if self.heap_obj(p, "free") is not None:
+            del self.objs[p >> 32]
+            self.freed.add(p >> 32)
+
+    def hc_obj_size(self, p):
+        o = self.objs.get(p >> 32) if p.__class__ is not U else None
+        if o is None:
+            self.fault(F_HYPERCALL, "__vm_obj_size of an invalid pointer")
+            return 0
+        return len(o.b)
+
+    def hc_obj_resize(self, p, size):
+        o = self.heap_obj(p, "resize")
+        if o is None:
+            return
+        size = ops.sx(size, 32)
+        old = len(o.b)
+        if size < old:
+            del o.b[size:]
+            if o.ud is not None:
+                del o.ud[size:]
+                o.nud = size - o.ud.count(0)
+                if not o.nud:
+                    o.ud = None
+            o.ptrs = {q for q in o.ptrs if q + 8 <= size}
+        else:
+            o.b.extend(bytes(size - old))
+            o.undefine(old, b"\xff" * (size - old))
+        o.resync()
+
+    def hc_obj_clone(self, root, block=0):
+        self.fault(F_NOTIMPL, "__vm_obj_clone is not implemented")
+        return 0
+
+    def hc_peek(self, addr, layer):
+        o = self.check(addr, 1, False)
+        if o is None:
+            return 0
+        off = addr & M32
+        if layer == 0:
+            return int(any(q <= off < q + 8 for q in o.ptrs))
+        if layer == 1:
+            return (~o.ud[off] & 0xFF) if o.ud is not None else 0xFF
+        return 0
+
+    def hc_poke(self, addr, layer, value):
+        o = self.check(addr, 1, True)
+        if o is None:
+            return
+        off = addr & M32
+        if layer == 1:
+            m = ~value & 0xFF
+            if m:
+                o.undefine(off, bytes([m]))
+            else:
+                o.define(off, 1)
+            o.resync()
+
+
+def kind_word(o: Obj) -> str:
+    return {K_GLOBAL: "global", K_ALLOCA: "local", K_HEAP: "heap"}.get(o.kind, "")
+
+
+def _mkty():
+    from .types import make_int
+    s = Ty("s", "%struct.__va_list_tag")
+    s.elems = [I32, I32, PTR, PTR]
+    s.offsets = [0, 4, 8, 16]
+    s.size = s.store = 24
+    s.align = 8
+    x = Ty("x", "x86_fp80")
+    x.size, x.store, x.align, x.bits = 16, 10, 16, 80
+    d = Ty("d", "double")
+    d.size, d.store, d.align, d.bits = 8, 8, 8, 64
+    return s, x, d, make_int(128)
+
+
+VA_LIST, X86FP80, DOUBLE, I128 = _mkty()
+
+
+def make_builtins(vm: VM) -> dict:
+    from .builtins import builtins
+    return builtins(vm)
