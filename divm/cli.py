@@ -51,9 +51,21 @@ def build_parser() -> ArgParser:
     i.add_argument("prog", metavar="PROG")
     i.add_argument("--debug", action="store_true")
     sub.add_parser("cc", help="compile C to bitcode (clang options pass through)", add_help=False)
-    for name in ("verify", "replay"):
-        v = sub.add_parser(name, help=f"{name} (not available yet)")
-        v.add_argument("rest", nargs=argparse.REMAINDER)
+    v = sub.add_parser("verify", help="explore every run of a program")
+    v.add_argument("prog", metavar="PROG")
+    add_machine_options(v)
+    v.add_argument("--search", choices=("dfs", "bfs"), default="dfs")
+    v.add_argument("--trace-out", metavar="FILE")
+    v.add_argument("--nondet-range", metavar="LO:HI")
+    v.add_argument("--workers", type=int, default=1, metavar="N")
+    v.add_argument("--liveness", nargs="?", const="", metavar="MONITOR.ltl")
+    v.add_argument("--property", metavar="NAME")
+    v.add_argument("--fair", action="store_true")
+    rp = sub.add_parser("replay", help="re-execute a recorded run step by step")
+    rp.add_argument("prog", metavar="PROG")
+    rp.add_argument("trace", metavar="TRACE")
+    rp.add_argument("--report", metavar="FILE.json")
+    rp.add_argument("--debug", action="store_true")
     return p
 
 
@@ -74,10 +86,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.command is None:
         build_parser().print_help(sys.stderr)
         return 2
-    if args.command in ("verify", "replay"):
-        print(f"divm {args.command}: not implemented yet in this version", file=sys.stderr)
-        return 2
-    fn = {"run": cmd_run, "info": cmd_info}[args.command]
+    fn = {"run": cmd_run, "info": cmd_info, "verify": cmd_verify, "replay": cmd_replay}[args.command]
     return guard(lambda: fn(args), getattr(args, "debug", False))
 
 
@@ -137,8 +146,11 @@ def cmd_cc(argv: list[str]) -> int:
 
 # -- run ----------------------------------------------------------------------------
 
-def machine_env(args, prog_name: str, prog_args: list[str]) -> list[tuple[str, bytes]]:
+def machine_env(args, prog_name: str, prog_args: list[str], stdin: bytes | None = None,
+                round_robin: bool = False) -> list[tuple[str, bytes]]:
     env = [("divm.arg", prog_name.encode())]
+    if round_robin:
+        env.append(("divm.sched", b"rr"))
     env += [("divm.arg", a.encode()) for a in prog_args]
     for o in args.opts:
         if o == "nofail:malloc":
@@ -148,19 +160,25 @@ def machine_env(args, prog_name: str, prog_args: list[str]) -> list[tuple[str, b
         else:
             raise UsageError(f"unknown option -o {o} (use nofail:malloc or ignore:KIND)")
         env.append(("divm.opt", o.encode()))
-    if args.stdin:
-        try:
-            with open(args.stdin, "rb") as f:
-                env.append(("divm.stdin", f.read()))
-        except OSError as e:
-            raise UsageError(f"--stdin {args.stdin}: {e.strerror}") from None
+    if stdin is not None:
+        env.append(("divm.stdin", stdin))
     return env
 
 
+def read_stdin(args) -> bytes | None:
+    if not getattr(args, "stdin", None):
+        return None
+    try:
+        with open(args.stdin, "rb") as f:
+            return f.read()
+    except OSError as e:
+        raise UsageError(f"--stdin {args.stdin}: {e.strerror}") from None
+
+
 def check_externals(prog, vm) -> None:
-    from .codegen import HYPERCALLS
-    missing = [(n, where) for n, where in prog.ext_uses.items()
-               if n not in HYPERCALLS and n not in vm.builtins]
+    from .codegen import ALWAYS_ERROR, HYPERCALLS, SETJMP
+    known = HYPERCALLS | SETJMP | set(ALWAYS_ERROR) | set(vm.builtins)
+    missing = [(n, where) for n, where in prog.ext_uses.items() if n not in known]
     if missing:
         first = ", ".join(f"{n} (used in {w})" for n, w in missing[:5])
         more = f" and {len(missing) - 5} more" if len(missing) > 5 else ""
@@ -193,8 +211,10 @@ def cmd_run(args) -> int:
     prog_args = list(args.args)
     if args.max_states is not None and args.max_states < 0:
         raise UsageError("--max-states must be a non-negative number")
+    stdin = read_stdin(args)
     prog = load_program(args.prog)
-    env = machine_env(args, os.path.basename(args.prog), prog_args)
+    env = machine_env(args, os.path.basename(args.prog), prog_args, stdin,
+                      round_robin=not (args.random or args.choices))
     from .vm import VM
 
     def out(fd: int, data: bytes) -> None:
@@ -318,3 +338,177 @@ def cmd_info(args) -> int:
     print("interrupt points: none inserted (single-threaded execution)")
     print("unsupported constructs: none (the program loaded)")
     return 0
+
+
+# -- verify and replay ------------------------------------------------------------------
+
+def parse_size(text: str | None) -> int | None:
+    if text is None:
+        return None
+    t = text.strip().upper()
+    mult = {"K": 1 << 10, "M": 1 << 20, "G": 1 << 30, "T": 1 << 40}
+    try:
+        if t and t[-1] == "B":
+            t = t[:-1]
+        if t and t[-1] in mult:
+            return int(float(t[:-1]) * mult[t[-1]])
+        return int(t)
+    except ValueError:
+        raise UsageError(f"--max-memory {text}: not a size (use e.g. 2G or 512M)") from None
+
+
+def cmd_verify(args) -> int:
+    from .explore import Limits, Machine, search
+    from .vm import VM
+    t0 = time.time()
+    if args.liveness is not None:
+        raise UsageError("verify --liveness is not implemented yet")
+    if args.max_states is not None and args.max_states <= 0:
+        raise UsageError("--max-states must be a positive number")
+    if args.workers < 1:
+        raise UsageError("--workers must be at least 1")
+    max_mem = parse_size(args.max_memory)
+    stdin = read_stdin(args)
+    prog = load_program(args.prog)
+    env = machine_env(args, os.path.basename(args.prog), args.args, stdin)
+    vm = VM(prog, env, out=None)
+    check_externals(prog, vm)
+    machine = Machine(vm, leaks=args.leakcheck == "state")
+    tty = sys.stderr.isatty()
+
+    def progress(states, transitions, queue, secs):
+        if tty:
+            print(f"\r{states} states, {transitions} transitions, queue {queue}, "
+                  f"{states / max(secs, 1e-9):.0f} states/s, {peak_memory() >> 20} MiB", end="", file=sys.stderr)
+    res = run_big_stack(lambda: search(machine, args.search, Limits(args.max_states, args.max_time, max_mem),
+                                       progress))
+    if tty:
+        print("\r", end="", file=sys.stderr)
+    trace_path = None
+    options = trace_options(args, stdin)
+    report = {"tool": "divm", "version": __version__, "command": "verify", "result": res.verdict,
+              "property": "safety", "states": res.states, "transitions": res.transitions,
+              "seconds": 0.0, "search_seconds": round(res.seconds, 3), "peak_memory_bytes": peak_memory(),
+              "stored_bytes_per_state": 16.0}
+    if res.verdict == "error":
+        trace_path = args.trace_out or default_trace_path(args.prog)
+        trace = {"format": "divm-trace", "version": 1, "program": prog.digest, "options": options,
+                 "steps": [{"choices": [list(c) for c in st.choices], "interrupts": []} for st in res.path],
+                 "cycle_start": None}
+        write_json(trace_path, trace)
+        report["trace"] = trace_path
+        report["error"] = res.error.to_json()
+        print_counterexample(res.path, res.error)
+        print(f"trace written to {trace_path}", file=sys.stderr)
+    elif res.verdict == "inconclusive":
+        report["reason"] = res.reason
+    summary = (f"divm: {res.verdict}: {res.states} states, {res.transitions} transitions, "
+               f"{res.seconds:.2f} s search, {peak_memory() >> 20} MiB")
+    if res.reason:
+        summary += f" ({res.reason})"
+    print(summary, file=sys.stderr)
+    report["seconds"] = round(time.time() - t0, 3)
+    if args.report:
+        write_json(args.report, report)
+    return {"valid": 0, "error": 1, "inconclusive": 3}[res.verdict]
+
+
+def trace_options(args, stdin: bytes | None) -> dict:
+    import base64
+    return {"o": sorted(args.opts), "leakcheck": args.leakcheck, "args": list(args.args),
+            "nondet_range": getattr(args, "nondet_range", None),
+            "stdin": base64.b64encode(stdin).decode() if stdin is not None else None}
+
+
+def default_trace_path(prog: str) -> str:
+    base = prog[:-len(os.path.splitext(prog)[1])] if os.path.splitext(prog)[1] else prog
+    return base + ".trace.json"
+
+
+def print_counterexample(path, error) -> None:
+    print("counterexample:", file=sys.stderr)
+    for i, st in enumerate(path):
+        who = f"thread {st.thread}" if st.thread is not None else "kernel"
+        ch = " ".join(f"{v}/{n}" for v, n in st.choices)
+        print(f"  step {i + 1}: {who}" + (f"  choices {ch}" if ch else ""), file=sys.stderr)
+        for _, fd, data in st.output:
+            text = data.decode("utf-8", "replace").rstrip("\n").replace("\n", "\n      | ")
+            print(f"      {'stdout' if fd == 1 else 'stderr'}| {text}", file=sys.stderr)
+    if error is not None:
+        print_error(error)
+
+
+def cmd_replay(args) -> int:
+    import base64
+
+    from .explore import Step
+    from .vm import CF_CANCEL, CF_ERROR, CF_STOP, VM
+    try:
+        with open(args.trace) as f:
+            trace = json.load(f)
+    except OSError as e:
+        raise UsageError(f"{args.trace}: {e.strerror}") from None
+    except ValueError:
+        raise LoadError(f"{args.trace}: not a divm trace (not JSON)") from None
+    if not isinstance(trace, dict) or trace.get("format") != "divm-trace":
+        raise LoadError(f"{args.trace}: not a divm trace")
+    if trace.get("version") != 1:
+        raise LoadError(f"{args.trace}: trace format version {trace.get('version')} is not supported (1 is)")
+    opts = trace.get("options") or {}
+    try:
+        steps = [[(int(v), int(n)) for v, n in st["choices"]] for st in trace["steps"]]
+        stdin = base64.b64decode(opts["stdin"]) if opts.get("stdin") else None
+        ns = argparse.Namespace(opts=list(opts.get("o") or []), leakcheck=opts.get("leakcheck"),
+                                args=list(opts.get("args") or []))
+    except (KeyError, TypeError, ValueError):
+        raise LoadError(f"{args.trace}: malformed trace") from None
+    prog = load_program(args.prog)
+    if trace.get("program") != prog.digest:
+        raise LoadError(f"{args.trace}: the trace was recorded for a different program")
+    env = machine_env(ns, os.path.basename(args.prog), ns.args, stdin)
+
+    def out(fd: int, data: bytes) -> None:
+        text = data.decode("utf-8", "replace").rstrip("\n").replace("\n", "\n      | ")
+        print(f"      {'stdout' if fd == 1 else 'stderr'}| {text}")
+    vm = VM(prog, env, out=out)
+    check_externals(prog, vm)
+
+    def replay():
+        vm.chooser = lambda n, w: 0
+        vm.boot()
+        for i, choices in enumerate(steps):
+            queue = list(choices)
+
+            def chooser(n, w, queue=queue, i=i):
+                if not queue:
+                    raise TraceMismatch(f"step {i + 1} makes more choices than the trace recorded")
+                v, m = queue.pop(0)
+                if m != n or not 0 <= v < n:
+                    raise TraceMismatch(f"step {i + 1}: the trace chose {v} of {m}, the program offers {n}")
+                return v
+            vm.chooser = chooser
+            vm.trace = []
+            print(f"step {i + 1}:", end="")
+            vm.transition()
+            thread = next((t[2] for t in vm.trace if t[0] == "sched"), None)
+            print(f" thread {thread}" if thread is not None else "", end="\n")
+            if queue:
+                raise TraceMismatch(f"step {i + 1} made fewer choices than the trace recorded")
+            if vm.flags & (CF_ERROR | CF_STOP | CF_CANCEL) and i + 1 < len(steps):
+                raise TraceMismatch(f"the run ends at step {i + 1}, the trace goes on to {len(steps)}")
+        return vm.flags
+    try:
+        flags = run_big_stack(replay)
+    except TraceMismatch as e:
+        raise LoadError(f"{args.trace}: the trace does not fit the program: {e}") from None
+    sys.stdout.flush()
+    _ = Step
+    if flags & CF_ERROR and vm.error is not None:
+        print_error(vm.error)
+        return 1
+    print("the run ends cleanly" + (f" (exit status {vm.exit_status})" if vm.exit_status is not None else ""))
+    return 0
+
+
+class TraceMismatch(Exception):
+    pass

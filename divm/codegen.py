@@ -51,6 +51,7 @@ class Gen:
         self.lines: list[str] = []
         self.linemap: dict[int, tuple[str, int]] = {}
         self.tmp = 0
+        self.interrupts = not fn.system  # DiOS and libc-shim run with interrupts masked
 
     # -- plumbing ---------------------------------------------------------------
     def emit(self, ind: int, text: str, loc=None) -> None:
@@ -80,28 +81,67 @@ class Gen:
         return self.vm.pool(ty)
 
     # -- structure ----------------------------------------------------------------
-    def block(self, b, ind: int, depth: int, start: int = 0) -> None:
-        self.emitted.add(b.idx)
+    def block(self, b, ind: int, depth: int, start: int = 0, skip_crit: bool = False) -> None:
+        """Emit b's instructions from `start`.  In a tail (a resume entry),
+        stop after the next suspension point and chain to the next tail, so
+        each instruction is emitted at most twice."""
+        if start == 0:
+            self.emitted.add(b.idx)
         ins_list = b.ins
         for n in range(start, len(ins_list) - 1):
             ins = ins_list[n]
             if ins.op == "call" and self.is_setjmp(ins):
                 # the rest of the block is where a longjmp lands: its own entry
-                nb = self.split_block(b, n + 1)
+                nb = self.tail(b, n + 1, "sj")
                 lhs = f"{ins.res} = " if ins.res else ""
                 self.emit(ind, f"{lhs}_setjmp({self.val(ins.a[0])}, _jf, {nb}, _sp)", ins.loc)
                 self.emit(ind, f"bb = {nb}; continue")
                 return
+            self.cur = (b, n, skip_crit and n == start)
             self.instr(ins, ind)
+            if self.suspending(ins):
+                rid = self.tail(b, n + 1, "call")
+                self.resume_lines[len(self.lines)] = rid
+                if self.in_tail:
+                    self.emit(ind, f"bb = {rid}; continue")
+                    return
         self.terminator(b, ins_list[-1], ind, depth)
 
-    def split_block(self, b, start: int) -> int:
-        key = (b.idx, start)
+    def tail(self, b, start: int, kind: str) -> int:
+        key = (b.idx, start, kind)
         if key not in self.splits:
-            nid = 100000 + len(self.splits)
+            nid = 100000 + len(self.splits) if kind != "copy" else 200000 + b.idx
             self.splits[key] = nid
-            self.pending.append((nid, b, start))
+            self.pending.append((nid, b, start, kind))
+            if kind == "call" and b.ins[start - 1].res:
+                self.results[nid] = b.ins[start - 1].res
+            at = b.ins[start - 1] if kind in ("call", "sj") else b.ins[min(start, len(b.ins) - 1)]
+            self.resume_loc[nid] = at.loc
         return self.splits[key]
+
+    def suspending(self, ins: Ins) -> bool:
+        """Calls after which a thread may have been suspended and resumed."""
+        if ins.op != "call":
+            return False
+        if ins.x.get("indirect"):
+            return True
+        c = ins.x["callee"]
+        return not c.decl or c.name in ("__vm_ctl_set", "__vm_test_crit", "__vm_test_loop")
+
+    def visible(self, ins: Ins) -> bool:
+        if ins.op == "load":
+            return ins.a[0].name not in self.promoted
+        if ins.op == "store":
+            return ins.a[1].name not in self.promoted
+        return ins.op in ("cmpxchg", "atomicrmw")
+
+    def crit(self, p: str, n: int, access: int, ind: int, loc) -> None:
+        """An interrupt point before a memory access another thread may see."""
+        b, pos, skip = self.cur
+        if not self.interrupts or skip:
+            return
+        self.emit(ind, f"if THR: _crit({p}, {n}, {access})", loc)
+        self.resume_lines[len(self.lines)] = self.tail(b, pos, "crit")
 
     def edge(self, src: int, dst: int, ind: int, depth: int) -> None:
         phis = self.fn.blocks[dst].phis
@@ -115,10 +155,19 @@ class Gen:
                         break
             if lhs:
                 self.emit(ind, f"{', '.join(lhs)} = {', '.join(rhs)}")
+        if self.in_tail and dst not in self.entries:
+            # resume code never inlines: it jumps to a copy of the block
+            self.emit(ind, f"bb = {self.tail(self.fn.blocks[dst], 0, 'copy')}; continue")
+            return
         if dst in self.entries or depth > MAX_INLINE_DEPTH or dst in self.emitted:
             if dst not in self.entries:
                 self.entries.add(dst)
                 raise _Restart()
+            if dst <= src and self.interrupts:
+                # every cycle has an edge that goes backwards in block order
+                self.emit(ind, f"if THR: _loop({self.fn.idx}, {dst})")
+                self.resume_lines[len(self.lines)] = dst
+                self.resume_loc[dst] = self.fn.blocks[dst].ins[0].loc
             self.emit(ind, f"bb = {dst}; continue")
         else:
             self.block(self.fn.blocks[dst], ind, depth + 1)
@@ -231,9 +280,20 @@ class Gen:
             else:
                 e(ind, f"{r} = ({t} if {c} else {f}) if {c}.__class__ is not U else _select({c}, {t}, {f})", loc)
         elif op == "load":
-            self.load(r, self.val(a[0]), ty, ind, loc)
+            if a[0].name in self.promoted:
+                e(ind, f"{r} = m{a[0].name}", loc)
+            else:
+                self.crit(self.val(a[0]), ty.store, 1, ind, loc)
+                self.load(r, self.val(a[0]), ty, ind, loc)
         elif op == "store":
-            self.store(self.val(a[1]), self.val(a[0]), a[0].ty, ind, loc)
+            if a[1].name in self.promoted:
+                e(ind, f"m{a[1].name} = {self.val(a[0])}", loc)
+            else:
+                self.crit(self.val(a[1]), a[0].ty.store, 2, ind, loc)
+                self.store(self.val(a[1]), self.val(a[0]), a[0].ty, ind, loc)
+        elif op == "alloca" and r in self.promoted:
+            from .loader import undef_of
+            e(ind, f"m{r} = {self.const(undef_of(ins.x))}", loc)
         elif op == "alloca":
             at: Ty = ins.x
             cnt = self.val(a[0])
@@ -258,8 +318,10 @@ class Gen:
         elif op == "fence":
             pass
         elif op == "cmpxchg":
+            self.crit(self.val(a[0]), a[1].ty.store, 3, ind, loc)
             e(ind, f"{r} = _cmpxchg({self.val(a[0])}, {self.val(a[1])}, {self.val(a[2])}, {self.tname(a[1].ty)})", loc)
         elif op == "atomicrmw":
+            self.crit(self.val(a[0]), a[1].ty.store, 3, ind, loc)
             e(ind, f"{r} = _atomicrmw({ins.x!r}, {self.val(a[0])}, {self.val(a[1])}, {self.tname(a[1].ty)})", loc)
         else:
             raise CodegenError(f"instruction {op}")
@@ -322,7 +384,8 @@ class Gen:
         if op == "sext":
             if st.bits == 1:
                 return f"(-{x} & {mask(dt.bits)})"
-            return f"_sext({x}, {st.bits}, {dt.bits})"
+            sb = hex(1 << (st.bits - 1))
+            return f"((({x} ^ {sb}) - {sb}) & {mask(dt.bits)})"
         if op == "ptrtoint":
             return x if dt.bits >= 64 else f"({x} & {mask(dt.bits)})"
         if op == "inttoptr":
@@ -360,19 +423,28 @@ class Gen:
         raise CodegenError(op)
 
     # -- memory -------------------------------------------------------------------
+    @staticmethod
+    def addr(p: str) -> tuple[str, str]:
+        """Object id and offset expressions, folded for constant pointers."""
+        if p[:2] == "0x" or p.isdigit():
+            v = int(p, 0)
+            return str(v >> 32), str(v & 0xFFFFFFFF)
+        return f"{p} >> 32", f"{p} & 0xFFFFFFFF"
+
     def load(self, r: str, p: str, ty: Ty, ind: int, loc) -> None:
         e = self.emit
         key = (ty.k, ty.bits)
         t = self.tname(ty)
+        oid, off = self.addr(p)
         if key in _UNPACK:
             e(ind, "try:", loc)
-            e(ind + 1, f"_o = OBJS[{p} >> 32]", loc)
-            e(ind + 1, f"{r} = {_UNPACK[key]}(_o.b, {p} & 0xFFFFFFFF)[0] if _o.ud is None else _ld({p}, {t})", loc)
+            e(ind + 1, f"_o = OBJS[{oid}]", loc)
+            e(ind + 1, f"{r} = {_UNPACK[key]}(_o.b, {off})[0] if _o.ud is None else _ld({p}, {t})", loc)
             e(ind, f"except Exception: {r} = _ld({p}, {t})", loc)
         elif ty.k == "i" and ty.bits == 1:
             e(ind, "try:", loc)
-            e(ind + 1, f"_o = OBJS[{p} >> 32]", loc)
-            e(ind + 1, f"{r} = _o.b[{p} & 0xFFFFFFFF] & 1 if _o.ud is None else _ld({p}, {t})", loc)
+            e(ind + 1, f"_o = OBJS[{oid}]", loc)
+            e(ind + 1, f"{r} = _o.b[{off}] & 1 if _o.ud is None else _ld({p}, {t})", loc)
             e(ind, f"except Exception: {r} = _ld({p}, {t})", loc)
         else:
             e(ind, f"{r} = _ld({p}, {t})", loc)
@@ -381,17 +453,18 @@ class Gen:
         e = self.emit
         key = (ty.k, ty.bits)
         t = self.tname(ty)
+        oid, off = self.addr(p)
         if key in _PACK:
             e(ind, "try:", loc)
-            e(ind + 1, f"_o = OBJS[{p} >> 32]", loc)
+            e(ind + 1, f"_o = OBJS[{oid}]", loc)
             e(ind + 1, f"if _o.slow: _st({p}, {v}, {t})", loc)
-            e(ind + 1, f"else: {_PACK[key]}(_o.b, {p} & 0xFFFFFFFF, {v})", loc)
+            e(ind + 1, f"else: {_PACK[key]}(_o.b, {off}, {v})", loc)
             e(ind, f"except Exception: _st({p}, {v}, {t})", loc)
         elif ty.k == "p":
             e(ind, "try:", loc)
-            e(ind + 1, f"_o = OBJS[{p} >> 32]", loc)
+            e(ind + 1, f"_o = OBJS[{oid}]", loc)
             e(ind + 1, f"if _o.ro or _o.ud is not None or {p} & 7: _st({p}, {v}, {t})", loc)
-            e(ind + 1, f"else: S64(_o.b, {p} & 0xFFFFFFFF, {v}); _o.ptrs.add({p} & 0xFFFFFFFF); _o.slow = True", loc)
+            e(ind + 1, f"else: S64(_o.b, {off}, {v}); _o.ptrs.add({off}); _o.slow = True", loc)
             e(ind, f"except Exception: _st({p}, {v}, {t})", loc)
         else:
             e(ind, f"_st({p}, {v}, {t})", loc)
@@ -428,7 +501,8 @@ class Gen:
                     const += v * size
             else:
                 bits = op.ty.bits
-                x = f"_sx({op.name}, {bits})" if bits > 1 else op.name
+                sb = hex(1 << (bits - 1))
+                x = f"(({op.name} ^ {sb}) - {sb})" if bits > 1 else op.name
                 terms.append(f"{x} * {size}" if size != 1 else x)
         if not terms:
             if const == 0:
@@ -439,7 +513,10 @@ class Gen:
                 self.emit(ind, f"{ins.res} = _gep({base}, {const})", ins.loc)
         else:
             off = " + ".join(terms + ([str(const)] if const else []))
-            self.emit(ind, f"{ins.res} = _gep({base}, {off})", ins.loc)
+            r = ins.res
+            self.emit(ind, f"{r} = {base} + {off}", ins.loc)
+            # leaving the 32-bit offset range poisons the pointer (in _gep)
+            self.emit(ind, f"if {r}.__class__ is not int or ({r} ^ {base}) >> 32: {r} = _gep({base}, {off})", ins.loc)
 
     # -- calls ----------------------------------------------------------------------
     def callee_name(self, ins: Ins) -> str:
@@ -607,6 +684,37 @@ class Gen:
             raise CodegenError(f"intrinsic llvm.{b}")
 
 
+def promotable_allocas(fn: Fn) -> set[str]:
+    """Entry-block allocas of one scalar whose address never escapes: only
+    loaded and stored whole.  They live in Python locals (an undefined value
+    until the first store), which is what -O0 code spends most time on."""
+    cands = {}
+    for ins in fn.blocks[0].ins:
+        if ins.op == "alloca" and ins.x.k in ("i", "p", "f", "d", "x") and ins.a[0].const \
+                and ins.a[0].val == 1:
+            cands[ins.res] = ins.x
+    if not cands:
+        return set()
+
+    def same(t: Ty, u: Ty) -> bool:
+        return t is u or (t.k == u.k and t.bits == u.bits and t.size == u.size)
+
+    for b in fn.blocks:
+        for ins in b.phis:
+            for _, op in ins.x:
+                cands.pop(op.name, None)
+        for ins in b.ins:
+            for n, op in enumerate(ins.a):
+                if op.const or op.name not in cands:
+                    continue
+                if ins.op == "load" and n == 0 and same(ins.ty, cands[op.name]):
+                    continue
+                if ins.op == "store" and n == 1 and same(ins.a[0].ty, cands[op.name]):
+                    continue
+                cands.pop(op.name)
+    return set(cands)
+
+
 class _Restart(Exception):
     """A block turned out to need a dispatch entry; generate again."""
 
@@ -650,12 +758,14 @@ FLOAT_INTRINSICS = {
 }
 
 
-def generate(vm, fn: Fn) -> tuple[str, dict[int, tuple[str, int]]]:
+def generate(vm, fn: Fn) -> tuple[str, dict, dict]:
+    """Python source for fn, its line map (line -> LLVM location) and its
+    resume map (line of a suspension point -> entry to resume at)."""
     extra: set[int] = set()
     while True:
         g = Gen(vm, fn)
         try:
-            return _source(g, extra), g.linemap
+            return _source(g, extra), g.linemap, g.resume_lines
         except _Restart:
             extra = set(g.entries)
 
@@ -668,26 +778,31 @@ def _source(g: Gen, extra: set[int]) -> str:
         for t in successors(b.ins[-1]):
             preds[t] += 1
     g.entries = {0} | {i for i, n in enumerate(preds) if n > 1} | extra
+    g.promoted = promotable_allocas(fn)
     g.has_setjmp = any(ins.op == "call" and g.is_setjmp(ins) for b in blocks for ins in b.ins)
     g.uses_alloca = g.has_setjmp or any(
-        ins.op == "alloca" or (ins.op == "call" and (ins.x.get("byval") or g.callee_name(ins) == "llvm.va_start"))
+        (ins.op == "alloca" and ins.res not in g.promoted) or (ins.op == "call" and (
+            ins.x.get("byval") or g.callee_name(ins) == "llvm.va_start"))
         for b in blocks for ins in b.ins)
     g.emitted = set()
     g.pending = []
     g.splits = {}
+    g.results = {}
+    g.resume_lines = {}
+    g.resume_loc = {}
+    g.in_tail = False
     params = list(fn.params)
     if fn.ty.vararg:
         params.append("_va")
-    g.emit(0, f"def F{fn.idx}({', '.join(params)}):")
+    g.emit(0, f"def F{fn.idx}({', '.join(params + ['_rs=None'])}):")
     ind = 1
+    prologue = len(g.lines)
+    g.emit(ind, "if _rs is None:")
     if g.uses_alloca:
-        g.emit(ind, "_sp = len(AST)")
+        g.emit(ind + 1, "_sp = len(AST)")
+    g.emit(ind + 1, "bb = 0")
     if g.has_setjmp:
         g.emit(ind, "_jf = _newjf()")
-    if len(g.entries) == 1 and not g.has_setjmp:
-        g.block(blocks[0], ind, 0)
-        return "\n".join(g.lines) + "\n"
-    g.emit(ind, "bb = 0")
     g.emit(ind, "while True:")
     ind += 1
     if g.has_setjmp:
@@ -698,17 +813,50 @@ def _source(g: Gen, extra: set[int]) -> str:
         g.emit(ind, ("if" if first else "elif") + f" bb == {ent}:")
         first = False
         g.block(blocks[ent], ind + 1, 0)
+    g.in_tail = True
     while g.pending:
-        nid, b, start = g.pending.pop(0)
-        sj = b.ins[start - 1]
+        nid, b, start, kind = g.pending.pop(0)
         g.emit(ind, f"elif bb == {nid}:")
-        if sj.res:
+        sj = b.ins[start - 1]
+        if kind == "sj" and sj.res:
             g.emit(ind + 1, f"{sj.res} = _sjres()")
-        g.block(b, ind + 1, 0, start)
+        g.block(b, ind + 1, 0, start, skip_crit=kind == "crit")
     if g.has_setjmp:
         g.emit(ind - 1, "except LongJmp as _e:")
         g.emit(ind, "if _e.jf is not _jf: raise")
         g.emit(ind, "_freeto(_e.sp)")
         g.emit(ind, "bb = _e.bb")
         g.emit(ind, "_set_sjres(_e.val)")
+    # resuming from a frame in memory: registers come from _rs
+    regs = frame_registers(fn, g.promoted)
+    res = ["    else:", "        bb, _R = _rs[0], _rs[2]"]
+    if g.uses_alloca:
+        res.append("        _sp = _rs[3]")
+    for name in regs:
+        res.append(f"        {name} = _R.get({name!r})")
+    for n, (rid, reg) in enumerate(sorted(g.results.items())):
+        res.append(f"        {'if' if n == 0 else 'elif'} bb == {rid}: {reg} = _rs[1]")
+    # lines after the prologue shift; keep the maps in step
+    shift = len(res)
+    g.lines[prologue + (3 if g.uses_alloca else 2):prologue + (3 if g.uses_alloca else 2)] = res
+    cut = prologue + (3 if g.uses_alloca else 2)
+    g.linemap = {(k + shift if k > cut else k): v for k, v in g.linemap.items()}
+    g.resume_lines = {(k + shift if k > cut else k): v for k, v in g.resume_lines.items()}
+    fn.regs = regs
+    fn.resume_loc = g.resume_loc
     return "\n".join(g.lines) + "\n"
+
+
+def frame_registers(fn: Fn, promoted: set[str]) -> dict[str, Ty]:
+    """Every local a frame must keep: parameters, results, promoted allocas."""
+    regs: dict[str, Ty] = {}
+    for name, t in zip(fn.params, fn.ty.params):
+        regs[name] = t
+    for b in fn.blocks:
+        for ins in b.phis + b.ins:
+            if ins.res is not None:
+                if ins.res in promoted:
+                    regs["m" + ins.res] = ins.x
+                else:
+                    regs[ins.res] = ins.ty
+    return regs

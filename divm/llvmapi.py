@@ -245,3 +245,5 @@ RMW_OPS = ["xchg", "add", "sub", "and", "nand", "or", "xor", "max", "min", "umax
            "fmaximum", "fminimum"]
 
 WEAK_ANY_LINKAGE = 5
+INTERNAL_LINKAGE = 8
+PRIVATE_LINKAGE = 9

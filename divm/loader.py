@@ -151,14 +151,15 @@ def link_and_decode(data: bytes, what: str) -> Program:
     lib = ctx.lib
     mod = ctx.parse(data, what)
     user_defs = set()
+    local = (A.INTERNAL_LINKAGE, A.PRIVATE_LINKAGE)
     f = lib.LLVMGetFirstFunction(mod)
     while f != A.NULL:
-        if not lib.LLVMIsDeclaration(f):
+        if not lib.LLVMIsDeclaration(f) and lib.LLVMGetLinkage(f) not in local:
             user_defs.add(A.name(f))
         f = lib.LLVMGetNextFunction(f)
     g = lib.LLVMGetFirstGlobal(mod)
     while g != A.NULL:
-        if not lib.LLVMIsDeclaration(g):
+        if not lib.LLVMIsDeclaration(g) and lib.LLVMGetLinkage(g) not in local:
             user_defs.add(A.name(g))
         g = lib.LLVMGetNextGlobal(g)
     if "main" not in user_defs:
@@ -171,14 +172,14 @@ def link_and_decode(data: bytes, what: str) -> Program:
         while f != A.NULL:
             if not lib.LLVMIsDeclaration(f):
                 n = A.name(f)
-                if n in user_defs:
+                if n in user_defs and lib.LLVMGetLinkage(f) not in local:
                     lib.LLVMSetLinkage(f, A.WEAK_ANY_LINKAGE)
                 else:
                     system_names.add(n)
             f = lib.LLVMGetNextFunction(f)
         g = lib.LLVMGetFirstGlobal(sm)
         while g != A.NULL:
-            if not lib.LLVMIsDeclaration(g) and A.name(g) in user_defs:
+            if not lib.LLVMIsDeclaration(g) and A.name(g) in user_defs and lib.LLVMGetLinkage(g) not in local:
                 lib.LLVMSetLinkage(g, A.WEAK_ANY_LINKAGE)
             g = lib.LLVMGetNextGlobal(g)
         ctx.diags.clear()
@@ -190,9 +191,26 @@ def link_and_decode(data: bytes, what: str) -> Program:
         raise LoadError(f"{what}: invalid module: {text[0] if text else 'verification failed'}")
     prog = Decoder(ctx, mod, system_names).run()
     prog.name = what
-    prog.digest = hashlib.sha256(data).hexdigest()
+    prog.digest = structural_digest(prog)
     prog._keepalive = ctx
     return prog
+
+
+def structural_digest(prog: Program) -> str:
+    """A hash of the program's code and data that ignores debug locations and
+    file paths, so the same source compiled anywhere has the same digest."""
+    h = hashlib.sha256()
+    for fn in prog.functions:
+        if fn.system:
+            continue
+        h.update(f"F {fn.name} {fn.ty} {fn.decl}\n".encode())
+        for b in fn.blocks:
+            for ins in b.phis + b.ins:
+                h.update(f"{ins.op} {ins.ty} {[(o.name, o.val) for o in ins.a]} {ins.x if ins.op != 'call' else ''}\n"
+                         .encode())
+    for gl in prog.globals:
+        h.update(f"G {gl.name} {gl.size} {gl.init!r}\n".encode())
+    return h.hexdigest()
 
 
 # -- decoding -----------------------------------------------------------------

@@ -21,8 +21,7 @@ M64 = 0xFFFFFFFFFFFFFFFF
 PL_GLOBAL, PL_CODE, PL_ALLOCA, PL_HEAP = 0x00080000, 0x00100000, 0x10000000, 0xF0000000
 POISON_ID = 0xFFFFFFFF  # the id a pointer gets when its offset overflows
 
-K_GLOBAL, K_CODE, K_ALLOCA, K_HEAP = 0, 1, 2, 3
-KIND_NAMES = {K_GLOBAL: "global", K_ALLOCA: "local", K_HEAP: "heap", K_CODE: "code"}
+K_GLOBAL, K_CODE, K_ALLOCA, K_HEAP, K_FRAME = 0, 1, 2, 3, 4
 
 
 class Obj:

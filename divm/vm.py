@@ -16,7 +16,7 @@ import sys
 from . import ops
 from .codegen import generate
 from .ir import Fn, Program
-from .memory import (K_ALLOCA, K_GLOBAL, K_HEAP, M32, M64, PL_ALLOCA, PL_CODE, PL_GLOBAL,
+from .memory import (K_ALLOCA, K_FRAME, K_GLOBAL, K_HEAP, M32, M64, PL_ALLOCA, PL_CODE, PL_GLOBAL,
                      POISON_ID, Obj, decode, encode)
 from .types import I32, I64, PTR, Ty
 from .values import U, set_undef_hook
@@ -25,8 +25,8 @@ from .values import U, set_undef_hook
 CR_CONSTANTS, CR_GLOBALS, CR_FRAME, CR_USER1, CR_USER2, CR_USER3, CR_USER4, CR_FLAGS, \
     CR_OBJIDSHUFFLE, CR_PC, CR_SCHEDULER, CR_STATE, CR_FAULTHANDLER = range(13)
 CF_IGNORELOOP, CF_IGNORECRIT, CF_ACCEPTING, CF_ERROR, CF_CANCEL, CF_KERNEL = 1, 2, 4, 8, 16, 32
-CF_BOOTING, CF_STOP = 0x200, 0x400
-T_TEXT, T_FAULT, T_OUTPUT, T_EXIT = 0, 1, 16, 17
+CF_BOOTING, CF_STOP, CF_THREADS = 0x200, 0x400, 0x800
+T_TEXT, T_FAULT, T_SCHEDINFO, T_OUTPUT, T_EXIT = 0, 1, 3, 16, 17
 
 F_ASSERT, F_INTEGER, F_FLOAT, F_MEMORY, F_LEAK, F_CONTROL, F_LOCKING, F_HYPERCALL, F_ACCESS, \
     F_NOTIMPL, F_UNDEFINED, F_DEADLOCK = range(1, 13)
@@ -38,6 +38,9 @@ KIND_NAMES = {F_ASSERT: "assert", F_INTEGER: "integer", F_FLOAT: "float", F_MEMO
 CONT_FRAME = 0xFFFFFFF0 << 32  # stands for "the frame that faulted"
 DUMP = os.environ.get("DIVM_DUMP")  # directory to write generated code into
 HEAP_BASE = PL_ALLOCA  # heap ids start where alloca ids end
+
+
+FRAME_HDR = 24
 
 
 class Suspend(BaseException):
@@ -99,6 +102,10 @@ class VM:
         self._pool_ids: dict = {}
         self.builtins = make_builtins(self)
         self.instructions = 0
+        self.live_frames: dict = {}  # python frame -> frame object id, this transition
+        self.resume_base: tuple | None = None
+        self.visible = False
+        self.loops_seen: set = set()
         self.G = self.namespace()
         self.FT: list = [self.stub(fn) for fn in prog.functions]
         self.init_globals(env)
@@ -136,7 +143,7 @@ class VM:
         return stub
 
     def compile(self, fn: Fn):
-        src, linemap = generate(self, fn)
+        src, linemap, resume = generate(self, fn)
         if DUMP:
             os.makedirs(DUMP, exist_ok=True)
             with open(os.path.join(DUMP, f"{fn.name}.py"), "w") as f:
@@ -145,13 +152,13 @@ class VM:
         exec(code, self.G)
         f = self.G[f"F{fn.idx}"]
         self.FT[fn.idx] = f
-        self.code_info[f.__code__] = (fn, linemap)
+        self.code_info[f.__code__] = (fn, linemap, resume)
         return f
 
     def namespace(self) -> dict:
         vm = self
         g = {"__builtins__": __builtins__, "OBJS": self.objs, "AST": self.AST, "U": U,
-             "LongJmp": LongJmp}
+             "LongJmp": LongJmp, "THR": False}
         for n, st in ((8, "<B"), (16, "<H"), (32, "<I"), (64, "<Q")):
             s = struct.Struct(st)
             g[f"L{n}"] = s.unpack_from
@@ -176,7 +183,7 @@ class VM:
         for name in ("ld", "st", "alloca", "freeto", "gep", "memcpy", "memset", "icall", "byval",
                      "va_start", "cmpxchg", "atomicrmw", "insertvalue", "extractelement",
                      "insertelement", "shuffle", "bitcast", "objectsize", "blockaddr", "bad_call",
-                     "bad_target", "undefined_fn", "ubranch", "fault", "setjmp", "newjf"):
+                     "bad_target", "undefined_fn", "ubranch", "fault", "setjmp", "newjf", "crit", "loop"):
             g["_" + name] = getattr(self, name)
         g["_sjres"] = lambda: vm.sjres
         g["_set_sjres"] = lambda v: setattr(vm, "sjres", v)
@@ -271,11 +278,13 @@ class VM:
             self.FT[boot.idx](self.env_ptr)
         except Suspend:
             pass
-        self.flags &= ~CF_BOOTING
+        self.flags &= ~(CF_BOOTING | CF_KERNEL)
 
     def transition(self) -> None:
         """Run the scheduler once: one step of the program."""
         self.flags &= ~(CF_ACCEPTING | CF_CANCEL)
+        self.visible = False
+        self.loops_seen.clear()
         sched = self.regs[CR_SCHEDULER]
         if not sched:
             self.flags |= CF_STOP
@@ -285,34 +294,191 @@ class VM:
                 self.call_fn(sched, ())
             except Jump as j:
                 self.enter_frame(j.frame)
-        except Suspend:
-            pass
+        except Suspend as s:
+            if self.live_frames:
+                self.refresh_frames(s.__traceback__)
         except RecursionError:
             self.stack_overflow()
+        finally:
+            self.live_frames.clear()
+            self.resume_base = None
+            if self.AST:
+                del self.AST[:]
 
     def stack_overflow(self) -> None:
         self.error = ErrorInfo("memory", "stack overflow (call depth limit reached)", [])
         self.flags |= CF_ERROR
 
+    # -- frames in graph memory ------------------------------------------------------
+    # A frame object: pc (code pointer; the offset is the resume entry, 0 for a
+    # fresh call), parent, a pointer to the object listing the frame's allocas,
+    # then one slot per register.  Frames are written only when the OS asks for
+    # one (to park a thread); while running, activations are Python frames.
+
+    def layout(self, fn: Fn) -> dict:
+        slots = getattr(fn, "slots", None)
+        if slots is None:
+            if not hasattr(fn, "regs"):
+                self.compile(fn)
+            off, slots = FRAME_HDR, {}
+            for name, ty in fn.regs.items():
+                al = min(max(ty.align, 1), 8)
+                off = (off + al - 1) & ~(al - 1)
+                slots[name] = (off, ty)
+                off += max(ty.size, 1)
+            fn.slots, fn.frame_size = slots, (off + 7) & ~7
+        return slots
+
+    def generated_frames(self, f) -> list:
+        """(python frame, fn, resume map) of generated code, innermost first,
+        down to the activation the VM resumed or entered."""
+        out = []
+        while f is not None:
+            info = self.code_info.get(f.f_code)
+            if info is not None:
+                out.append((f, info[0], info[2]))
+            if f.f_code is ENTER_CODE:
+                break
+            f = f.f_back
+        return out
+
+    def frame_ptr(self, pyf, fn: Fn, outermost: bool) -> int:
+        fid = self.live_frames.get(pyf)
+        if fid is None:
+            if outermost and self.resume_base is not None:
+                fid = self.resume_base[0]
+            else:
+                fid = self.new_obj(0, K_FRAME, defined=True)
+            self.live_frames[pyf] = fid
+        return fid << 32
+
+    def materialise(self, frames: list, lines: list) -> int:
+        """Write the given activations (innermost first) into frame objects."""
+        ptrs = [self.frame_ptr(f, fn, i == len(frames) - 1) for i, (f, fn, _) in enumerate(frames)]
+        parent = self.resume_base[1] if self.resume_base is not None else 0
+        sp_end = len(self.AST)
+        # allocas: each activation owns AST[_sp:next inner _sp]
+        owned: list[list[int]] = [[] for _ in frames]
+        for i, (f, fn, _) in enumerate(frames):
+            sp = f.f_locals.get("_sp")
+            if sp is not None:
+                owned[i] = list(self.AST[sp:sp_end])
+                sp_end = sp
+        for i in range(len(frames) - 1, -1, -1):
+            f, fn, resume = frames[i]
+            slots = self.layout(fn)
+            rid = resume.get(lines[i], 0)
+            o = self.objs[ptrs[i] >> 32]
+            size = fn.frame_size
+            o.b = bytearray(size)
+            o.ud = bytearray(b"\xff") * size
+            o.nud = size
+            o.ptrs = set()
+            aux = 0
+            if owned[i]:
+                ao = Obj(8 * len(owned[i]), K_FRAME, defined=True)
+                for k, oid in enumerate(owned[i]):
+                    struct.pack_into("<Q", ao.b, 8 * k, oid << 32)
+                    ao.ptrs.add(8 * k)
+                ao.resync()
+                aux = self.new_obj(0, K_FRAME) << 32
+                self.objs[aux >> 32] = ao
+            self.st(ptrs[i], ((PL_CODE + fn.idx) << 32) | rid, I64)
+            self.st(ptrs[i] + 8, parent, PTR)
+            self.st(ptrs[i] + 16, aux, PTR)
+            loc = f.f_locals
+            buf = o.b
+            um = bytearray(size)
+            pl: list[int] = []
+            for name, (off, ty) in slots.items():
+                if name in loc and loc[name] is not None:
+                    encode(ty, loc[name], buf, off, um, pl)
+                else:
+                    um[off:off + max(ty.size, 1)] = b"\xff" * max(ty.size, 1)
+            um[:FRAME_HDR] = bytes(FRAME_HDR)
+            o.ud = None
+            o.nud = 0
+            o.undefine(0, bytes(um))
+            o.ptrs.update(pl)
+            o.ptrs.update((8, 16))
+            o.resync()
+            parent = ptrs[i]
+        return ptrs[0]
+
+    def refresh_frames(self, tb) -> None:
+        """At a suspension: bring the parked activations' frames up to date."""
+        chain = []
+        while tb is not None:
+            chain.append((tb.tb_frame, tb.tb_lineno))
+            tb = tb.tb_next
+        chain.reverse()  # innermost first
+        frames, lines = [], []
+        for f, line in chain:
+            info = self.code_info.get(f.f_code)
+            if info is not None:
+                frames.append((f, info[0], info[2]))
+                lines.append(line)
+            if f.f_code is ENTER_CODE:
+                break
+        # only activations the OS holds (and everything outside them) matter
+        keep = [i for i, (f, _, _) in enumerate(frames) if f in self.live_frames]
+        if not keep:
+            return
+        first = keep[0]
+        self.materialise(frames[first:], lines[first:])
+
+    def hc_frame(self) -> int:
+        """__vm_ctl_get(_VM_CR_Frame): the caller's frame, written to memory."""
+        frames = self.generated_frames(sys._getframe(2))
+        if not frames:
+            return 0
+        return self.materialise(frames, [f.f_lineno for f, _, _ in frames])
+
+    def free_frame(self, fid: int) -> None:
+        o = self.objs.pop(fid, None)
+        if o is not None:
+            self.freed.add(fid)
+            if len(o.b) >= FRAME_HDR:
+                aux = struct.unpack_from("<Q", o.b, 16)[0] >> 32
+                if aux and aux in self.objs:
+                    del self.objs[aux]
+                    self.freed.add(aux)
+
     def enter_frame(self, frame: int) -> None:
-        """Continue execution in a frame the OS built: {pc, parent, args...}."""
-        o = self.objs.get(frame >> 32)
-        if o is None or len(o.b) < 16:
-            self.fault(F_HYPERCALL, "jump to an invalid frame")
-            raise Suspend()
-        base = frame & M32
-        pc, parent = struct.unpack_from("<QQ", o.b, base)
-        if pc & M32:
-            raise VMError("resuming an interrupted frame is not supported yet")
-        fidx = (pc >> 32) - PL_CODE
-        if not (0 <= fidx < len(self.FT)):
-            self.fault(F_CONTROL, "frame with an invalid program counter")
-            raise Suspend()
-        fn = self.prog.functions[fidx]
-        args = []
-        for i, t in enumerate(fn.ty.params):
-            args.append(decode(t, o.b, base + 16 + 8 * i, o.ud))
-        self.FT[fidx](*args)
+        """Continue a thread whose frame the OS holds: a fresh frame
+        {pc, parent, args...} calls the function; a parked one resumes it."""
+        value = None
+        while frame:
+            o = self.objs.get(frame >> 32)
+            if o is None or len(o.b) < 16 or frame & M32:
+                self.fault(F_HYPERCALL, "jump to an invalid frame")
+                raise Suspend()
+            pc, parent = struct.unpack_from("<QQ", o.b, 0)
+            fidx = (pc >> 32) - PL_CODE
+            if not (0 <= fidx < len(self.FT)) or self.prog.functions[fidx].decl:
+                self.fault(F_CONTROL, "frame with an invalid program counter")
+                raise Suspend()
+            fn = self.prog.functions[fidx]
+            rid = pc & M32
+            self.resume_base = (frame >> 32, parent)
+            if rid == 0:
+                args = [decode(t, o.b, 16 + 8 * i, o.ud) for i, t in enumerate(fn.ty.params)]
+                value = self.FT[fidx](*args)
+            else:
+                slots = self.layout(fn)
+                regs = {name: decode(ty, o.b, off, o.ud) for name, (off, ty) in slots.items()}
+                sp = len(self.AST)
+                aux = struct.unpack_from("<Q", o.b, 16)[0]
+                ao = self.objs.get(aux >> 32) if aux else None
+                if ao is not None:
+                    self.AST.extend(q >> 32 for q in struct.unpack_from(f"<{len(ao.b) // 8}Q", ao.b, 0))
+                args = [regs.get(p) for p in fn.params]
+                if fn.ty.vararg:
+                    args.append(())
+                value = self.FT[fidx](*args, _rs=(rid, value, regs, sp))
+            self.free_frame(frame >> 32)
+            self.live_frames = {k: v for k, v in self.live_frames.items() if v != frame >> 32}
+            frame = parent
         raise Suspend()
 
     # -- faults -------------------------------------------------------------------
@@ -322,7 +488,7 @@ class VM:
         while f is not None:
             info = self.code_info.get(f.f_code)
             if info is not None:
-                fn, lm = info
+                fn, lm, _ = info
                 loc = lm.get(f.f_lineno)
                 if loc is None:
                     for d in range(1, 8):
@@ -331,7 +497,23 @@ class VM:
                             break
                 file, line = loc if loc else (fn.file, fn.line)
                 frames.append({"function": fn.name, "file": file, "line": line, "system": fn.system})
+            if f.f_code is ENTER_CODE:
+                break
             f = f.f_back
+        # below the activation the VM resumed, the stack is in frame objects
+        frame = self.resume_base[1] if self.resume_base is not None else 0
+        for _ in range(10000):
+            o = self.objs.get(frame >> 32) if frame.__class__ is int else None
+            if not frame or o is None or len(o.b) < FRAME_HDR:
+                break
+            pc, parent = struct.unpack_from("<QQ", o.b, 0)
+            fidx = (pc >> 32) - PL_CODE
+            if not 0 <= fidx < len(self.prog.functions):
+                break
+            fn = self.prog.functions[fidx]
+            loc = getattr(fn, "resume_loc", {}).get(pc & M32) or (fn.file, fn.line)
+            frames.append({"function": fn.name, "file": loc[0], "line": loc[1], "system": fn.system})
+            frame = parent
         if skip_system:
             user = [fr for fr in frames if not fr["system"]]
             if user:
@@ -693,6 +875,32 @@ class VM:
             return -1
         return (p & M32) - 1
 
+    # -- interrupt points ----------------------------------------------------------------
+    def crit(self, p, n: int, access: int) -> None:
+        """interrupt_mem: the second visible access of a transition ends it
+        (before the access happens).  Every object counts as shared for now."""
+        if self.flags & (CF_IGNORECRIT | CF_KERNEL):
+            return
+        if self.visible:
+            self.interrupt()
+        self.visible = True
+
+    def loop(self, fidx: int, block: int) -> None:
+        """interrupt_cfl: passing the same loop point twice in a transition
+        means the program may be looping; give the others a chance."""
+        if self.flags & (CF_IGNORELOOP | CF_KERNEL):
+            return
+        key = (fidx, block)
+        if key in self.loops_seen:
+            self.interrupt()
+        self.loops_seen.add(key)
+
+    def interrupt(self) -> None:
+        fn = self.prog.fn_by_name.get("__dios_interrupt")
+        if fn is None or fn.decl:
+            return
+        self.FT[fn.idx]()
+
     # -- setjmp/longjmp ---------------------------------------------------------------
     def newjf(self):
         return object()
@@ -738,7 +946,7 @@ class VM:
 
     def hc_ctl_get(self, reg):
         if reg == CR_FRAME:
-            return CONT_FRAME
+            return self.hc_frame()
         if reg == CR_FLAGS:
             return self.flags
         if 0 <= reg < len(self.regs):
@@ -749,6 +957,7 @@ class VM:
     def hc_ctl_flag(self, clear, set_):
         old = self.flags
         self.flags = (old & ~clear) | set_
+        self.G["THR"] = bool(self.flags & CF_THREADS)
         if set_ & CF_ERROR and not old & CF_ERROR and self.error is None:
             if self.pending_fault is not None:
                 kind, msg, bt = self.pending_fault
@@ -758,10 +967,19 @@ class VM:
         return old
 
     def hc_test_crit(self, addr, size, access, yes):
-        return None
+        if self.flags & CF_IGNORECRIT:
+            return
+        if self.visible:
+            self.call_fn(yes, ())
+        self.visible = True
 
     def hc_test_loop(self, counter, yes):
-        return None
+        if self.flags & CF_IGNORELOOP:
+            return
+        key = ("loop", counter)
+        if key in self.loops_seen:
+            self.call_fn(yes, ())
+        self.loops_seen.add(key)
 
     def hc_choose(self, n, *weights):
         if n.__class__ is U:
@@ -803,6 +1021,8 @@ class VM:
                 self.trace.append(("out", fd, data))
                 if self.out is not None:
                     self.out(fd, data)
+        elif kind == T_SCHEDINFO:
+            self.trace.append(("sched", args[0][1], args[1][1]))
         elif kind == T_EXIT:
             self.exit_status = ops.sx(args[0][1] & M32, 32) & 0xFF
         elif kind == T_FAULT:
@@ -926,3 +1146,6 @@ VA_LIST, X86FP80, DOUBLE, I128 = _mkty()
 def make_builtins(vm: VM) -> dict:
     from .builtins import builtins
     return builtins(vm)
+
+
+ENTER_CODE = VM.enter_frame.__code__

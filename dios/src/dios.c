@@ -18,24 +18,7 @@ extern void ( *const __divm_ctors[] )( void );   /* provided by the loader */
 extern void ( *const __divm_dtors[] )( void );
 extern const int __divm_main_nparams;
 
-struct __dios_task
-{
-    struct _VM_Frame *frame;
-    int id;
-};
-
-struct dios_state
-{
-    struct __dios_task *main_task;
-    int argc;
-    char **argv;
-    char **envp;
-    const char *stdin_data;
-    long stdin_len, stdin_pos;
-    unsigned ignore;      /* bit k set: faults of kind k are not errors */
-    int nofail_malloc;
-    int exited;
-};
+#include "dios_internal.h"
 
 static struct dios_state *state( void )
 {
@@ -83,15 +66,67 @@ static void fault_handler( enum _VM_Fault kind, struct _VM_Frame *cont, void ( *
     __vm_suspend();
 }
 
+/* Can task t make progress?  A blocked task waits for a condition that
+ * others must bring about; the scheduler only offers tasks that can run, so
+ * waits never wake spuriously. */
+static int can_run( struct dios_state *s, struct __dios_task *t )
+{
+    if ( t->state != TASK_RUNNING )
+        return 0;
+    switch ( t->wait_kind )
+    {
+        case WAIT_NONE: return 1;
+        case WAIT_JOIN:
+        {
+            struct __dios_task *o = __dios_task_by_id( t->wait_arg );
+            return !o || o->state != TASK_RUNNING;
+        }
+        default:
+            return __dios_wait_done( s, t );
+    }
+}
+
 static void scheduler( void )
 {
     struct dios_state *s = state();
-    if ( s->exited || !s->main_task )
+    if ( s->exited )
     {
         __vm_ctl_flag( 0, _VM_CF_Stop );
         return;
     }
-    __vm_ctl_set( _VM_CR_Frame, s->main_task->frame );
+    int runnable[ s->ntasks ? s->ntasks : 1 ];
+    int n = 0, alive = 0;
+    for ( int i = 0; i < s->ntasks; ++i )
+    {
+        struct __dios_task *t = s->tasks[ i ];
+        if ( t->state == TASK_RUNNING )
+            ++alive;
+        if ( can_run( s, t ) )
+            runnable[ n++ ] = i;
+    }
+    if ( !n )
+    {
+        if ( alive )
+            __dios_fault( _VM_F_Deadlock, "every live thread is blocked" );
+        __vm_ctl_flag( 0, _VM_CF_Stop );
+        return;
+    }
+    int pick = 0;
+    if ( n > 1 )
+    {
+        if ( s->round_robin )
+        {   /* the next runnable task after the one that ran last */
+            pick = 0;
+            for ( int k = 0; k < n; ++k )
+                if ( runnable[ k ] > s->current ) { pick = k; break; }
+        }
+        else
+            pick = __vm_choose( n );
+    }
+    s->current = runnable[ pick ];
+    struct __dios_task *t = s->tasks[ s->current ];
+    __vm_trace( _VM_T_SchedInfo, 1, t->id );
+    __vm_ctl_set( _VM_CR_Frame, t->frame );
 }
 
 static void run_dtors( void )
@@ -104,6 +139,7 @@ static void main_task( void *unused )
 {
     struct dios_state *s = state();
     ( void ) unused;
+    __dios_current()->is_main = 1;
     for ( int i = 0; __divm_ctors[ i ]; ++i )
         __divm_ctors[ i ]();
     int r;
@@ -118,7 +154,7 @@ static void main_task( void *unused )
     exit( r );
 }
 
-static struct _VM_Frame *make_frame( void ( *fn )( void * ), void *arg )
+struct _VM_Frame *__dios_make_frame( void ( *fn )( void * ), void *arg )
 {
     struct _VM_Frame *f = kalloc( sizeof( struct _VM_Frame ) + sizeof( void * ) );
     f->pc = ( void ( * )( void ) ) fn;
@@ -127,10 +163,79 @@ static struct _VM_Frame *make_frame( void ( *fn )( void * ), void *arg )
     return f;
 }
 
+struct __dios_task *__dios_task_by_id( int id )
+{
+    struct dios_state *s = state();
+    for ( int i = 0; i < s->ntasks; ++i )
+        if ( s->tasks[ i ]->id == id )
+            return s->tasks[ i ];
+    return 0;
+}
+
+struct __dios_task *__dios_current( void )
+{
+    struct dios_state *s = state();
+    return s->ntasks ? s->tasks[ s->current ] : 0;
+}
+
+struct __dios_task *__dios_new_task( void ( *fn )( void * ), void *arg )
+{
+    struct dios_state *s = state();
+    struct __dios_task *t = kalloc( sizeof( struct __dios_task ) );
+    __builtin_memset( t, 0, sizeof( *t ) );
+    t->id = s->next_id++;
+    t->state = TASK_RUNNING;
+    t->frame = __dios_make_frame( fn, arg );
+    if ( s->ntasks == s->cap )
+    {
+        int cap = s->cap ? 2 * s->cap : 4;
+        struct __dios_task **n = kalloc( cap * sizeof( *n ) );
+        for ( int i = 0; i < s->ntasks; ++i )
+            n[ i ] = s->tasks[ i ];
+        if ( s->tasks )
+            __vm_obj_free( s->tasks );
+        s->tasks = n;
+        s->cap = cap;
+    }
+    s->tasks[ s->ntasks++ ] = t;
+    if ( s->ntasks > 1 )
+        __vm_ctl_flag( 0, _VM_CF_Threads );
+    return t;
+}
+
+/* Park the running task: the VM writes its stack into frames, and it
+ * continues from here when the scheduler picks it again. */
+void __dios_interrupt( void )
+{
+    struct __dios_task *t = __dios_current();
+    t->frame = __vm_ctl_get( _VM_CR_Frame );
+    __vm_suspend();
+}
+
+void __dios_block( int kind, void *obj, long arg )
+{
+    struct __dios_task *t = __dios_current();
+    t->wait_kind = kind;
+    t->wait_obj = obj;
+    t->wait_arg = arg;
+    __dios_interrupt();
+    t->wait_kind = WAIT_NONE;
+    t->wait_obj = 0;
+}
+
+/* The running task is finished; it is never scheduled again. */
+void __dios_task_exit( void )
+{
+    struct __dios_task *t = __dios_current();
+    t->state = t->detached ? TASK_DEAD : TASK_ZOMBIE;
+    __vm_suspend();
+    __builtin_unreachable();
+}
+
 void __boot( const struct _VM_Env *env )
 {
     struct dios_state *s = kalloc( sizeof( struct dios_state ) );
-    s->main_task = 0;
+    __builtin_memset( s, 0, sizeof( *s ) );
     s->argc = 0;
     s->stdin_data = 0;
     s->stdin_len = s->stdin_pos = 0;
@@ -159,6 +264,8 @@ void __boot( const struct _VM_Env *env )
             s->stdin_data = str_dup( e->value, e->size );
             s->stdin_len = e->size;
         }
+        else if ( str_eq( e->key, "divm.sched" ) )
+            s->round_robin = str_eq( e->value, "rr" );
         else if ( str_eq( e->key, "divm.opt" ) )
         {
             if ( str_eq( e->value, "nofail:malloc" ) )
@@ -177,12 +284,11 @@ void __boot( const struct _VM_Env *env )
     if ( s->ignore & ( 1u << _VM_F_Control ) )
         s->ignore |= ( 1u << _VM_F_Hypercall ) | ( 1u << _VM_F_NotImplemented );
 
-    struct __dios_task *t = kalloc( sizeof( struct __dios_task ) );
-    t->id = 0;
-    t->frame = make_frame( main_task, 0 );
-    s->main_task = t;
-
     __vm_ctl_set( _VM_CR_State, s );
+    s->next_id = 1;
+    s->current = 0;
+    __dios_new_task( main_task, 0 );
+
     __vm_ctl_set( _VM_CR_Scheduler, ( void * ) scheduler );
     __vm_ctl_set( _VM_CR_FaultHandler, ( void * ) fault_handler );
 }
@@ -260,6 +366,8 @@ void __dios_trace_t( const char *text )
 
 void __dios_reschedule( void )
 {
+    if ( state()->ntasks > 1 )
+        __dios_interrupt();
 }
 
 /* -- SV-COMP conventions ----------------------------------------------------- */

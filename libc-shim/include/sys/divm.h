@@ -98,6 +98,7 @@ static const uint64_t _VM_CF_AutoSuspend = 0x80;
 static const uint64_t _VM_CF_KeepFrame   = 0x100;
 static const uint64_t _VM_CF_Booting     = 0x200;
 static const uint64_t _VM_CF_Stop        = 0x400;
+static const uint64_t _VM_CF_Threads     = 0x800;  /* divm: several threads exist, interrupt points are live */
 
 static const uint64_t _VM_CFB_VM        = 1ull <<  0;
 static const uint64_t _VM_CFB_OS        = 1ull << 16;

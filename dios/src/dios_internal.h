@@ -1,0 +1,62 @@
+/* DiOS internals shared by its source files.  Not visible to programs. */
+#ifndef __DIOS_INTERNAL_H__
+#define __DIOS_INTERNAL_H__
+
+#include <sys/divm.h>
+#include <stddef.h>
+
+enum { TASK_RUNNING, TASK_ZOMBIE, TASK_DEAD };
+/* what a blocked task waits for; __dios_wait_done decides when it may go on */
+enum { WAIT_NONE, WAIT_JOIN, WAIT_MUTEX, WAIT_COND, WAIT_RWLOCK_RD, WAIT_RWLOCK_WR, WAIT_BARRIER,
+       WAIT_SEM, WAIT_ONCE };
+
+struct __dios_task
+{
+    struct _VM_Frame *frame;
+    int id;
+    int state;
+    int detached;
+    int is_main;
+    int wait_kind;
+    void *wait_obj;
+    long wait_arg;
+    void *( *start )( void * );
+    void *arg;
+    void *retval;
+    void **keys;        /* thread-specific data, indexed by pthread key */
+    int nkeys;
+    int cancel_state, cancel_type, cancel_pending;
+    void *cleanup;      /* pthread_cleanup_push stack */
+    int err;            /* errno */
+};
+
+struct dios_state
+{
+    struct __dios_task **tasks;
+    int ntasks, cap, current, next_id;
+    int round_robin;
+    int argc;
+    char **argv;
+    char **envp;
+    const char *stdin_data;
+    long stdin_len, stdin_pos;
+    unsigned ignore;      /* bit k set: faults of kind k are not errors */
+    int nofail_malloc;
+    int exited;
+    void ( **key_dtors )( void * );
+    int nkeys;
+};
+
+struct __dios_task *__dios_current( void );
+struct __dios_task *__dios_task_by_id( int id );
+struct __dios_task *__dios_new_task( void ( *fn )( void * ), void *arg );
+void __dios_interrupt( void );
+/* an action other threads can see: a possible end of the transition */
+#define __dios_visible( obj ) __vm_test_crit( ( void * )( obj ), 1, _VM_MAT_Both, __dios_interrupt )
+void __dios_block( int kind, void *obj, long arg );
+void __dios_task_exit( void ) __attribute__((noreturn));
+int __dios_wait_done( struct dios_state *s, struct __dios_task *t );
+int __dios_wait_done_ext( struct dios_state *s, struct __dios_task *t );
+struct _VM_Frame *__dios_make_frame( void ( *fn )( void * ), void *arg );
+
+#endif

@@ -1,0 +1,138 @@
+"""States of the machine: snapshots to resume from, and canonical forms to
+compare.
+
+A snapshot is the VM's memory as it stands (objects by raw id, id counters,
+persistent flags); restoring one lets a transition run from it.  Equality
+and hashing use the canonical form instead: the graph reachable from the
+roots (global objects and the OS state register), objects numbered in
+breadth-first order, pointers rewritten to those numbers, so that two
+states differing only in object ids are one state.  Whether raw ids are in
+the same relative order is part of the canonical form too: a program may
+compare pointers into different objects, and that must not merge states
+that behave differently."""
+
+from __future__ import annotations
+
+import hashlib
+import struct
+
+from .memory import K_ALLOCA, K_HEAP, M32, PL_GLOBAL, Obj
+
+_Q = struct.Struct("<Q")
+DANGLING = 0xFFFFFFFE
+
+
+class Snapshot:
+    __slots__ = ("objs", "freed", "ids", "flags", "regs")
+
+    def __init__(self, objs, freed, ids, flags, regs):
+        self.objs = objs
+        self.freed = freed
+        self.ids = ids
+        self.flags = flags
+        self.regs = regs
+
+
+def clone(o: Obj) -> Obj:
+    c = Obj.__new__(Obj)
+    c.b = bytearray(o.b)
+    c.ud = bytearray(o.ud) if o.ud is not None else None
+    c.nud = o.nud
+    c.ptrs = set(o.ptrs)
+    c.slow = o.slow
+    c.ro = o.ro
+    c.kind = o.kind
+    c.name = o.name
+    return c
+
+
+PERSISTENT_FLAGS = 0x800 | 0xFFFF0000  # threads flag, OS and algorithm blocks
+
+
+def snapshot(vm) -> Snapshot:
+    return Snapshot({k: clone(o) for k, o in vm.objs.items()}, set(vm.freed),
+                    (vm.next_alloca, vm.next_heap, vm.next_global), vm.flags & PERSISTENT_FLAGS,
+                    list(vm.regs))
+
+
+def restore(vm, s: Snapshot) -> None:
+    vm.objs.clear()
+    for k, o in s.objs.items():
+        vm.objs[k] = clone(o)
+    vm.freed = set(s.freed)
+    vm.next_alloca, vm.next_heap, vm.next_global = s.ids
+    vm.flags = s.flags
+    vm.regs[:] = s.regs
+    vm.G["THR"] = bool(vm.flags & 0x800)
+    vm.error = None
+    vm.pending_fault = None
+    vm.exit_status = None
+    del vm.AST[:]
+
+
+def reachable(objs: dict, roots: list[int]) -> list[int]:
+    """Object ids reachable from roots, in breadth-first order."""
+    order = []
+    seen = set()
+    for r in roots:
+        if r in objs and r not in seen:
+            seen.add(r)
+            order.append(r)
+    i = 0
+    while i < len(order):
+        o = objs[order[i]]
+        i += 1
+        b = o.b
+        for off in sorted(o.ptrs):
+            if off + 8 <= len(b):
+                t = _Q.unpack_from(b, off)[0] >> 32
+                if t and t not in seen and t in objs:
+                    seen.add(t)
+                    order.append(t)
+    return order
+
+
+def roots(vm_objs: dict, regs: list) -> list[int]:
+    rs = sorted(k for k in vm_objs if k < PL_GLOBAL)
+    for r in regs[3:7] + [regs[11]]:  # user registers and the OS state
+        if r and (r >> 32) not in rs:
+            rs.append(r >> 32)
+    return rs
+
+
+def canonical(objs: dict, regs: list, flags: int, extra: bytes = b"", leaks: bool = False) -> bytes:
+    order = reachable(objs, roots(objs, regs))
+    if leaks:  # with leak checking, unreachable heap blocks are part of the state
+        seen = set(order)
+        order += sorted(k for k, o in objs.items() if k not in seen and o.kind == K_HEAP)
+    num = {oid: i + 1 for i, oid in enumerate(order)}
+    h = hashlib.blake2b(digest_size=16)
+    h.update(_Q.pack(flags))
+    h.update(extra)
+    for oid in order:
+        o = objs[oid]
+        b = o.b
+        if o.ptrs:
+            b = bytearray(b)
+            for off in sorted(o.ptrs):
+                if off + 8 <= len(b):
+                    v = _Q.unpack_from(b, off)[0]
+                    t = v >> 32
+                    if t:
+                        c = num.get(t)
+                        if c is None:
+                            c = t if t < PL_GLOBAL else DANGLING
+                        _Q.pack_into(b, off, (c << 32) | (v & M32))
+        h.update(struct.pack("<BI", o.kind, len(b)))
+        h.update(b)
+        if o.ud is not None:
+            h.update(b"U")
+            h.update(o.ud)
+        if o.ptrs:
+            h.update(b"P")
+            h.update(struct.pack(f"<{len(o.ptrs)}I", *sorted(o.ptrs)))
+    # relative order of raw ids (pointer comparisons across objects see it)
+    user = [i for i, oid in enumerate(order) if objs[oid].kind in (K_ALLOCA, K_HEAP)]
+    ranks = sorted(user, key=lambda i: order[i])
+    h.update(struct.pack(f"<{len(ranks)}I", *ranks))
+    return h.digest()

@@ -1,0 +1,143 @@
+"""Bad input gets one clear line and exit status 2; never a traceback."""
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def divm(*args, cwd=None, stdin=None):
+    return subprocess.run([sys.executable, "-m", "divm", *args], capture_output=True, text=True,
+                          cwd=cwd or ROOT, timeout=300, input=stdin)
+
+
+def write(tmp_path, name, text):
+    p = tmp_path / name
+    p.write_text(text) if isinstance(text, str) else p.write_bytes(text)
+    return str(p)
+
+
+def bad(r, *needles):
+    assert r.returncode == 2, (r.returncode, r.stderr)
+    assert "Traceback" not in r.stderr
+    lines = [line for line in r.stderr.splitlines() if line.strip()]
+    assert len(lines) == 1, r.stderr
+    for n in needles:
+        assert n in r.stderr, r.stderr
+
+
+def test_missing_file():
+    bad(divm("run", "/nonexistent/prog.bc"), "no such file")
+
+
+def test_not_bitcode(tmp_path):
+    bad(divm("run", write(tmp_path, "x.bc", b"\x00\x01garbage\xff" * 10)), "not LLVM bitcode")
+
+
+def test_truncated_bitcode(tmp_path):
+    c = write(tmp_path, "p.c", "int main(void){return 0;}\n")
+    bc = str(tmp_path / "p.bc")
+    assert divm("cc", c, "-o", bc).returncode == 0
+    data = open(bc, "rb").read()
+    bad(divm("run", write(tmp_path, "t.bc", data[:len(data) // 2])), "bitcode")
+
+
+def test_invalid_ir(tmp_path):
+    bad(divm("run", write(tmp_path, "x.ll", "define i32 @main() {\n  ret i32 %nope\n}\n")), "invalid LLVM IR")
+
+
+def test_no_main(tmp_path):
+    bad(divm("run", write(tmp_path, "x.c", "int f(void) { return 1; }\n")), "no main")
+
+
+def test_compile_error(tmp_path):
+    bad(divm("run", write(tmp_path, "x.c", "int main(void) { return nope; }\n")), "cannot compile", "nope")
+
+
+def test_undefined_function(tmp_path):
+    src = "int frobnicate(int);\nint main(void) { return frobnicate(1); }\n"
+    bad(divm("run", write(tmp_path, "x.c", src)), "undefined function", "frobnicate", "main")
+
+
+def test_inline_asm(tmp_path):
+    src = 'int main(void) {\n  int x = 0;\n  __asm__ volatile("nop");\n  return x;\n}\n'
+    bad(divm("run", write(tmp_path, "x.c", src)), "inline assembly", "main", ":3")
+
+
+def test_unknown_intrinsic(tmp_path):
+    ll = ("declare i32 @llvm.x86.rdrand.32()\n"
+          "define i32 @main() {\n  %r = call i32 @llvm.x86.rdrand.32()\n  ret i32 0\n}\n")
+    bad(divm("run", write(tmp_path, "x.ll", ll)), "intrinsic", "llvm.x86.rdrand")
+
+
+@pytest.mark.parametrize("opts", [["-o", "nofail:everything"], ["--bogus"], ["--max-states", "lots"],
+                                  ["--leakcheck", "sometimes"]])
+def test_bad_options(tmp_path, opts):
+    p = write(tmp_path, "x.c", "int main(void){return 0;}\n")
+    r = divm("run", *opts, p)
+    assert r.returncode == 2 and "Traceback" not in r.stderr, r.stderr
+
+
+def test_exit_status_and_args(tmp_path):
+    src = ('#include <stdio.h>\n#include <string.h>\n'
+           'int main(int argc, char **argv) {\n'
+           '  for (int i = 1; i < argc; i++) printf("[%s]", argv[i]);\n'
+           '  printf("\\n");\n  return (int)strlen(argv[argc - 1]);\n}\n')
+    r = divm("run", write(tmp_path, "a.c", src), "--", "one", "three")
+    assert r.returncode == 5, r.stderr
+    assert r.stdout == "[one][three]\n"
+
+
+def test_error_report(tmp_path):
+    src = "#include <stdlib.h>\nint main(void) {\n  int *p = malloc(8);\n  if (!p) return 0;\n  p[2] = 1;\n  return 0;\n}\n"
+    rep = str(tmp_path / "r.json")
+    r = divm("run", "--report", rep, write(tmp_path, "m.c", src))
+    assert r.returncode == 1
+    assert r.stderr.startswith("error: memory")
+    data = json.load(open(rep))
+    assert data["result"] == "error" and data["error"]["kind"] == "memory"
+    assert data["error"]["backtrace"][0] == {"function": "main", "file": data["error"]["backtrace"][0]["file"], "line": 5}
+
+
+def test_ignore_kind_continues(tmp_path):
+    src = "#include <stdio.h>\nint main(void) {\n  int a[2];\n  a[2] = 1;\n  puts(\"after\");\n  return 3;\n}\n"
+    p = write(tmp_path, "i.c", src)
+    assert divm("run", p).returncode == 1
+    r = divm("run", "-o", "ignore:memory", p)
+    assert r.returncode == 3 and r.stdout == "after\n", r.stderr
+
+
+def test_choices_decide_malloc(tmp_path):
+    src = '#include <stdio.h>\n#include <stdlib.h>\nint main(void) {\n  void *p = malloc(4);\n  puts(p ? "ok" : "null");\n  free(p);\n  return 0;\n}\n'
+    p = write(tmp_path, "c.c", src)
+    assert divm("run", p).stdout == "ok\n"
+    assert divm("run", "--choices", "1", p).stdout == "null\n"
+    assert divm("run", "--choices", "1", "-o", "nofail:malloc", p).stdout == "ok\n"
+
+
+def test_stdin(tmp_path):
+    src = '#include <stdio.h>\nint main(void) {\n  int a, b, s = 0;\n  while (scanf("%d %d", &a, &b) == 2) s += a * b;\n  printf("%d\\n", s);\n  return 0;\n}\n'
+    inp = write(tmp_path, "in.txt", "1 2\n3 4\n")
+    r = divm("run", "--stdin", inp, write(tmp_path, "s.c", src))
+    assert r.stdout == "14\n", r.stderr
+
+
+def test_info(tmp_path):
+    p = write(tmp_path, "f.c", "static int g = 3;\nint f(int x) { return x + g; }\nint main(void) { return f(1); }\n")
+    r = divm("info", p)
+    assert r.returncode == 0
+    assert "main" in r.stdout and "f:" in r.stdout
+
+
+def test_cc_print_flags_and_compile(tmp_path):
+    r = divm("cc", "--print-flags")
+    assert r.returncode == 0 and "-O0" in r.stdout and "-ffp-contract=off" in r.stdout
+    c = write(tmp_path, "h.c", '#include <stdio.h>\nint main(void) { puts("hi"); return 0; }\n')
+    bc = str(tmp_path / "h.bc")
+    assert divm("cc", "-O1", c, "-o", bc).returncode == 0
+    r = divm("run", bc)
+    assert r.returncode == 0 and r.stdout == "hi\n"
