@@ -5,7 +5,7 @@ LINK    ?= llvm-link-22
 RUNTIME := build/runtime
 CFLAGS_RT := -c -emit-llvm -O1 -g -fno-builtin -ffp-contract=off -nostdlibinc \
              -isystem libc-shim/include -isystem dios/include -D__divm__ -D__divine__ \
-             -fno-stack-protector -Wno-everything
+             -fno-stack-protector -fno-pic -fno-pie -Wno-everything
 LIBC_SRC := $(shell find libc-shim/src -name '*.c' | sort)
 DIOS_SRC := $(shell find dios/src -name '*.c' | sort)
 HEADERS  := $(shell find libc-shim/include dios/include -name '*.h')

@@ -8,7 +8,7 @@ import ctypes
 import ctypes.util
 import math
 
-from .memory import M32
+from .memory import M32, X80, fp80_bytes, fp80_value
 from .types import I32, I64
 from .values import U
 
@@ -25,12 +25,42 @@ UNDEF_D = U(0, (1 << 64) - 1)
 def _wrap(cfn, nargs: int, rtype):
     cfn.restype = rtype
     cfn.argtypes = [rtype] * nargs
+    if rtype is ctypes.c_longdouble:
+        return _wrap_ld(cfn)
 
     def f(*a):
         for x in a:
             if x.__class__ is U:
                 return UNDEF_D
         return cfn(*a)
+    return f
+
+
+def to_ld(x) -> ctypes.c_longdouble:
+    """A long double register value as an exact C long double."""
+    if x.__class__ is X80:
+        return ctypes.c_longdouble.from_buffer_copy(x.bits.to_bytes(16, "little"))
+    return ctypes.c_longdouble(x)
+
+
+def from_ld(c) -> float:
+    raw = bytes(c)[:10]
+    v = fp80_value(raw)
+    if fp80_bytes(v) != raw and v == v:
+        return X80(v, int.from_bytes(raw, "little"))
+    return v
+
+
+def _wrap_ld(cfn):
+    class Raw(ctypes.c_longdouble):  # keeps ctypes from turning the result into a float
+        pass
+    cfn.restype = Raw
+
+    def f(*a):
+        for x in a:
+            if x.__class__ is U:
+                return U(0, (1 << 80) - 1)
+        return from_ld(cfn(*[to_ld(x) for x in a]))
     return f
 
 
@@ -104,6 +134,11 @@ def builtins(vm) -> dict:
             return math.nan
         b["nan" + suffix] = nan
 
+    for name, (bits, signed) in NONDET.items():
+        b["__VERIFIER_nondet_" + name] = make_nondet(vm, bits, signed)
+    for name in ("float", "double"):
+        b["__VERIFIER_nondet_" + name] = make_nondet_float(vm)
+
     def longjmp(buf, val):
         vm.longjmp(buf, val)
     for n in ("longjmp", "_longjmp", "siglongjmp", "__longjmp_chk"):
@@ -111,3 +146,46 @@ def builtins(vm) -> dict:
     b["__divm_unused"] = lambda: 0
     _ = I64
     return b
+
+
+NONDET = {"bool": (1, False), "_Bool": (1, False), "char": (8, True), "schar": (8, True),
+          "uchar": (8, False), "short": (16, True), "ushort": (16, False), "int": (32, True),
+          "uint": (32, False), "unsigned": (32, False), "long": (64, True), "ulong": (64, False),
+          "longlong": (64, True), "ulonglong": (64, False), "size_t": (64, False), "loff_t": (64, True),
+          "pointer": (64, False), "u32": (32, False), "u16": (16, False), "u8": (8, False),
+          "s32": (32, True), "int128": (128, True), "uint128": (128, False)}
+
+# without --nondet-range, wide types range over this small domain, and the
+# answer can then only be "inconclusive", never "valid"
+DEFAULT_SIGNED = (0, 1, -1, 2)
+DEFAULT_UNSIGNED = (0, 1, 2, -1)
+
+
+def make_nondet(vm, bits: int, signed: bool):
+    m = (1 << bits) - 1
+    lo_t, hi_t = (-(1 << (bits - 1)), (1 << (bits - 1)) - 1) if signed else (0, m)
+
+    def nondet():
+        if bits <= 8:
+            n = 1 << bits
+            v = vm.hc_choose(n)
+            return (v + lo_t) & m
+        rng = vm.nondet_range
+        if rng is not None:
+            lo, hi = max(rng[0], lo_t), min(rng[1], hi_t)
+            if lo > hi:
+                lo = hi = max(lo_t, min(hi_t, 0))
+            return (lo + vm.hc_choose(hi - lo + 1)) & m
+        vm.nondet_limited = True
+        dom = DEFAULT_SIGNED if signed else DEFAULT_UNSIGNED
+        return dom[vm.hc_choose(len(dom))] & m
+    return nondet
+
+
+def make_nondet_float(vm):
+    dom = (0.0, 1.0, -1.0, 0.5)
+
+    def nondet():
+        vm.nondet_limited = True
+        return dom[vm.hc_choose(len(dom))]
+    return nondet

@@ -175,6 +175,21 @@ def read_stdin(args) -> bytes | None:
         raise UsageError(f"--stdin {args.stdin}: {e.strerror}") from None
 
 
+def configure(vm, args) -> None:
+    """Options that change what the machine does (recorded in traces)."""
+    vm.leakcheck = getattr(args, "leakcheck", None)
+    vm.G["LEAKRET"] = vm.leakcheck == "return"
+    rng = getattr(args, "nondet_range", None)
+    if rng:
+        try:
+            lo, hi = (int(x, 0) for x in rng.split(":"))
+        except ValueError:
+            raise UsageError(f"--nondet-range {rng}: expected LO:HI, e.g. -5:5") from None
+        if lo > hi:
+            raise UsageError(f"--nondet-range {rng}: LO is greater than HI")
+        vm.nondet_range = (lo, hi)
+
+
 def check_externals(prog, vm) -> None:
     from .codegen import ALWAYS_ERROR, HYPERCALLS, SETJMP
     known = HYPERCALLS | SETJMP | set(ALWAYS_ERROR) | set(vm.builtins)
@@ -227,6 +242,7 @@ def cmd_run(args) -> int:
 
     vm = VM(prog, env, out=out)
     check_externals(prog, vm)
+    configure(vm, args)
     chooser = make_chooser(args)
     vm.chooser = chooser
     result = run_big_stack(lambda: execute(vm, args))
@@ -373,6 +389,7 @@ def cmd_verify(args) -> int:
     env = machine_env(args, os.path.basename(args.prog), args.args, stdin)
     vm = VM(prog, env, out=None)
     check_externals(prog, vm)
+    configure(vm, args)
     machine = Machine(vm, leaks=args.leakcheck == "state")
     tty = sys.stderr.isatty()
 
@@ -400,6 +417,12 @@ def cmd_verify(args) -> int:
         report["error"] = res.error.to_json()
         print_counterexample(res.path, res.error)
         print(f"trace written to {trace_path}", file=sys.stderr)
+    elif res.verdict == "valid" and vm.nondet_limited:
+        res.verdict = "inconclusive"
+        res.reason = ("wide __VERIFIER_nondet_* values ranged over the default domain {0, 1, -1, 2}; "
+                      "give --nondet-range LO:HI to enumerate a range")
+        report["result"] = "inconclusive"
+        report["reason"] = res.reason
     elif res.verdict == "inconclusive":
         report["reason"] = res.reason
     summary = (f"divm: {res.verdict}: {res.states} states, {res.transitions} transitions, "
@@ -459,7 +482,7 @@ def cmd_replay(args) -> int:
         steps = [[(int(v), int(n)) for v, n in st["choices"]] for st in trace["steps"]]
         stdin = base64.b64decode(opts["stdin"]) if opts.get("stdin") else None
         ns = argparse.Namespace(opts=list(opts.get("o") or []), leakcheck=opts.get("leakcheck"),
-                                args=list(opts.get("args") or []))
+                                args=list(opts.get("args") or []), nondet_range=opts.get("nondet_range"))
     except (KeyError, TypeError, ValueError):
         raise LoadError(f"{args.trace}: malformed trace") from None
     prog = load_program(args.prog)
@@ -472,6 +495,7 @@ def cmd_replay(args) -> int:
         print(f"      {'stdout' if fd == 1 else 'stderr'}| {text}")
     vm = VM(prog, env, out=out)
     check_externals(prog, vm)
+    configure(vm, ns)
 
     def replay():
         vm.chooser = lambda n, w: 0

@@ -18,7 +18,6 @@ import math
 
 from .intrinsics import base_name
 from .ir import Fn, Ins, Op
-from .memory import PL_CODE
 from .types import Ty
 
 M64 = 0xFFFFFFFFFFFFFFFF
@@ -225,6 +224,8 @@ class Gen:
             raise CodegenError(f"terminator {op}")
 
     def ret(self, t: Ins, ind: int) -> None:
+        if self.interrupts:
+            self.emit(ind, f"if LEAKRET: _leak_return({self.val(t.a[0]) if t.a else 'None'})", t.loc)
         if self.uses_alloca or self.has_setjmp:
             self.emit(ind, "if len(AST) > _sp: _freeto(_sp)")
         if t.a:
@@ -248,7 +249,9 @@ class Gen:
                 e(ind, f"{r} = {self.binop(op, self.val(a[0]), self.val(a[1]), ty, ins)}", loc)
         elif op == "fneg":
             v = self.val(a[0])
-            if ty.k == "vec":
+            if ty.k == "x":
+                e(ind, f"{r} = _xneg({v})", loc)
+            elif ty.k == "vec":
                 e(ind, f"{r} = tuple(-_x for _x in {v})", loc)
             else:
                 e(ind, f"{r} = -{v}", loc)
@@ -262,6 +265,8 @@ class Gen:
         elif op == "fcmp":
             if a[0].ty.k == "vec":
                 e(ind, f"{r} = tuple(_fcmp({ins.x!r}, _x, _y) for _x, _y in zip({self.val(a[0])}, {self.val(a[1])}))", loc)
+            elif a[0].ty.k == "x":
+                e(ind, f"{r} = _xcmp({ins.x!r}, {self.val(a[0])}, {self.val(a[1])})", loc)
             else:
                 e(ind, f"{r} = {self.fcmp(ins.x, self.val(a[0]), self.val(a[1]))}", loc)
         elif op in CASTS:
@@ -328,7 +333,9 @@ class Gen:
 
     def binop(self, op: str, x: str, y: str, ty: Ty, ins: Ins) -> str:
         k = ty.k
-        if k in ("f", "d", "x"):
+        if k == "x":
+            return f"_xop({XOPS[op]!r}, {x}, {y})"
+        if k in ("f", "d"):
             if op == "fdiv":
                 r = f"_fdiv({x}, {y})"
             elif op == "frem":
@@ -390,6 +397,12 @@ class Gen:
             return x if dt.bits >= 64 else f"({x} & {mask(dt.bits)})"
         if op == "inttoptr":
             return x if st.bits <= 64 else f"({x} & {mask(64)})"
+        if op in ("fptosi", "fptoui") and st.k == "x":
+            return f"_xtoint({x}, {dt.bits}, {op == 'fptosi'})"
+        if op in ("sitofp", "uitofp") and dt.k == "x":
+            return f"_xfromint({x}, {st.bits}, {op == 'sitofp'})"
+        if op == "fptrunc" and st.k == "x":
+            return f"_f32(_xtod({x}))" if dt.k == "f" else f"_xtod({x})"
         if op == "fptosi":
             return f"_fptosi({x}, {dt.bits})"
         if op == "fptoui":
@@ -672,6 +685,13 @@ class Gen:
             e(ind, f"{r} = _fpow({v[0]}, float(_sx({v[1]}, 32)))", loc)
         elif b == "frexp":
             e(ind, f"{r} = _frexp({v[0]})", loc)
+        elif b == "modf":
+            e(ind, f"{r} = _modf({v[0]})", loc)
+        elif b == "sincos":
+            e(ind, f"{r} = (_libm('sin')({v[0]}), _libm('cos')({v[0]}))", loc)
+        elif b in ("tan", "asin", "acos", "atan", "atan2", "sinh", "cosh", "tanh", "exp10"):
+            x = f"_libm({b!r})({', '.join(v)})"
+            e(ind, f"{r} = {'_f32(' + x + ')' if ty.k == 'f' else x}", loc)
         elif b.startswith("vector.reduce."):
             op = b[len("vector.reduce."):]
             if op in ("fadd", "fmul"):
@@ -744,6 +764,7 @@ def va_tag(ty: Ty) -> str:
 BINOPS = {"add", "sub", "mul", "udiv", "sdiv", "urem", "srem", "shl", "lshr", "ashr", "and", "or", "xor",
           "fadd", "fsub", "fmul", "fdiv", "frem"}
 FOPS = {"fadd": "+", "fsub": "-", "fmul": "*"}
+XOPS = {"fadd": "+", "fsub": "-", "fmul": "*", "fdiv": "/", "frem": "%"}
 ILOGIC = {"and": "&", "or": "|", "xor": "^"}
 CASTS = {"trunc", "zext", "sext", "fptoui", "fptosi", "uitofp", "sitofp", "fptrunc", "fpext",
          "ptrtoint", "inttoptr", "bitcast"}

@@ -19,7 +19,8 @@ BASES = {
     "ldexp", "lround", "llround", "lrint", "llrint", "fptosi.sat", "fptoui.sat",
     "is.constant", "annotation", "ptr.annotation", "launder.invariant.group",
     "strip.invariant.group", "canonicalize", "powi", "frexp", "get.rounding",
-    "allow.runtime.check", "allow.ubsan.check",
+    "allow.runtime.check", "allow.ubsan.check", "modf", "sincos", "tan", "asin", "acos", "atan",
+    "atan2", "sinh", "cosh", "tanh", "exp10",
 }
 
 _REDUCE = re.compile(r"^vector\.reduce\.(add|mul|and|or|xor|smax|smin|umax|umin|fadd|fmul|fmax|fmin)$")

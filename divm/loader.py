@@ -46,7 +46,7 @@ def cc_flags() -> list[str]:
     return ["-O0", "-ffp-contract=off", "-g", "-emit-llvm", "-c",
             "-nostdlibinc", "-isystem", str(ROOT / "libc-shim" / "include"),
             "-isystem", str(ROOT / "dios" / "include"), "-D__divm__", "-D__divine__",
-            "-fno-stack-protector", "-Wno-everything"]
+            "-fno-stack-protector", "-fno-pic", "-fno-pie", "-Wno-everything"]
 
 
 def compile_c(sources: list[str], out: str, user_flags: list[str]) -> None:
@@ -343,7 +343,17 @@ class Decoder:
                 return lib.LLVMConstIntGetZExtValue(v) & t.mask
             return int(A.printed(v).split()[-1]) & t.mask
         if vk == A.VK_CFP:
-            if t.k == "x":
+            if t.k == "x":  # exact bits from the printed form: x86_fp80 0xK<20 hex digits>
+                txt = A.printed(v).split()[-1]
+                if txt.startswith("0xK"):
+                    from .memory import fp80_value
+                    from .ops import x80_from_fraction, _x_parts
+                    from .memory import X80
+                    bits = int(txt[3:], 16)
+                    val = fp80_value(bits.to_bytes(10, "little"))
+                    x = X80(val, bits)
+                    f, _ = _x_parts(x)
+                    return x80_from_fraction(f, bits >> 79 == 1) if f.__class__ is not float else f
                 loses = A.ffi.new("LLVMBool *")
                 return lib.LLVMConstRealGetDouble(v, loses)
             loses = A.ffi.new("LLVMBool *")

@@ -21,7 +21,7 @@ M64 = 0xFFFFFFFFFFFFFFFF
 PL_GLOBAL, PL_CODE, PL_ALLOCA, PL_HEAP = 0x00080000, 0x00100000, 0x10000000, 0xF0000000
 POISON_ID = 0xFFFFFFFF  # the id a pointer gets when its offset overflows
 
-K_GLOBAL, K_CODE, K_ALLOCA, K_HEAP, K_FRAME = 0, 1, 2, 3, 4
+K_GLOBAL, K_CODE, K_ALLOCA, K_HEAP, K_FRAME, K_KERNEL = 0, 1, 2, 3, 4, 5  # kernel: DiOS's own
 
 
 class Obj:
@@ -99,6 +99,18 @@ def f32_round(x: float) -> float:
 
 
 # -- x86 80-bit long double: kept as a Python float in registers -------------
+# Arithmetic is done in double precision (documented); values that a double
+# cannot hold exactly (bit patterns moved through a long double, as a union
+# returned in x87 registers is) travel as X80, a float that remembers its bits.
+
+class X80(float):
+    __slots__ = ("bits",)
+
+    def __new__(cls, value: float, bits: int):
+        x = float.__new__(cls, value)
+        x.bits = bits
+        return x
+
 
 def fp80_bytes(x: float) -> bytes:
     if x != x:
@@ -170,7 +182,9 @@ def encode(ty, val, out: bytearray, off: int, umask: bytearray, ptrs: list) -> N
     elif k == "x":
         if val.__class__ is U:
             out[off:off + 10] = (val.v & ((1 << 80) - 1)).to_bytes(10, "little")
-            umask[off:off + 10] = b"\xff" * 10
+            umask[off:off + 10] = (val.m & ((1 << 80) - 1)).to_bytes(10, "little")
+        elif val.__class__ is X80:
+            out[off:off + 10] = val.bits.to_bytes(10, "little")
         else:
             out[off:off + 10] = fp80_bytes(val)
     elif k == "s":
@@ -230,9 +244,13 @@ def decode(ty, b, off: int, ud) -> object:
                 return U(int.from_bytes(b[off:off + n], "little"), m)
         return (F64 if k == "d" else F32).unpack_from(b, off)[0]
     if k == "x":
+        raw = bytes(b[off:off + 10])
         if ud is not None and any(ud[off:off + 10]):
-            return U(int.from_bytes(b[off:off + 10], "little"), (1 << 80) - 1)
-        return fp80_value(bytes(b[off:off + 10]))
+            return U(int.from_bytes(raw, "little"), int.from_bytes(ud[off:off + 10], "little"))
+        v = fp80_value(raw)
+        if fp80_bytes(v) != raw and v == v:
+            return X80(v, int.from_bytes(raw, "little"))
+        return v
     if k == "s":
         return tuple(decode(e, b, off + o, ud) for e, o in zip(ty.elems, ty.offsets))
     if k == "a" or k == "vec":

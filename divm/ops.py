@@ -421,11 +421,11 @@ def _round_half_away(x):
 
 
 def _ffloor(x):
-    return float(math.floor(x)) if math.isfinite(x) else x
+    return math.copysign(float(math.floor(x)), x) if math.isfinite(x) else x
 
 
 def _fceil(x):
-    return float(math.ceil(x)) if math.isfinite(x) else x
+    return math.copysign(float(math.ceil(x)), x) if math.isfinite(x) else x
 
 
 def _ftrunc(x):
@@ -587,3 +587,150 @@ def freduce(op, start, v):
     if op == "fmin":
         return min(v)
     raise ValueError(op)
+
+
+# -- x86 80-bit long double arithmetic ------------------------------------------------
+# Registers hold a float when the value is a double, an X80 (a float carrying
+# its exact 80 bits) otherwise; the operations below are exact and round to
+# the 64-bit significand like the x87 unit does (round to nearest even).
+
+def _x_parts(x):
+    """(exact Fraction or special float, sign) of a long double register value."""
+    from fractions import Fraction
+
+    from .memory import X80
+    if x.__class__ is X80:
+        b = x.bits
+        m = b & ((1 << 64) - 1)
+        se = b >> 64
+        sign = se >> 15
+        e = se & 0x7FFF
+        if e == 0x7FFF:
+            return (x if x != x else math.copysign(math.inf, -1.0 if sign else 1.0)), sign
+        f = Fraction(m) * (Fraction(2) ** (max(e, 1) - 16383 - 63))
+        return (-f if sign else f), sign
+    if not math.isfinite(x):
+        return x, math.copysign(1.0, x) < 0
+    return Fraction(x), math.copysign(1.0, x) < 0
+
+
+def x80_from_fraction(f, neg_zero: bool = False):
+    """Round an exact value to the nearest long double."""
+    from .memory import X80, fp80_value
+    if f == 0:
+        return -0.0 if neg_zero else 0.0
+    sign = 1 if f < 0 else 0
+    a = -f if sign else f
+    num, den = a.numerator, a.denominator
+    e = num.bit_length() - den.bit_length()
+    if (num << max(0, -e)) < (den << max(0, e)):
+        e -= 1
+    # a in [2^e, 2^(e+1)); significand has 64 bits: scale by 2^(63-e)
+    exp = max(e, -16382)
+    shift = 63 - exp
+    n, d = (num << shift, den) if shift >= 0 else (num, den << -shift)
+    q, r = divmod(n, d)
+    if 2 * r > d or (2 * r == d and q & 1):
+        q += 1
+    if q >> 64:
+        q >>= 1
+        exp += 1
+    if exp > 16383:
+        return math.copysign(math.inf, -1.0 if sign else 1.0)
+    biased = exp + 16383 if q >> 63 else 0
+    bits = (((sign << 15) | biased) << 64) | q
+    v = fp80_value(bits.to_bytes(10, "little"))
+    if float(v) == f and v != 0:
+        return v
+    return X80(v, bits)
+
+
+def xop(op: str, a, b):
+    if a.__class__ is U or b.__class__ is U:
+        return U(0, (1 << 80) - 1)
+    x, sa = _x_parts(a)
+    y, sb = _x_parts(b)
+    if x.__class__ is float or y.__class__ is float:  # inf or nan involved
+        fx, fy = float(x), float(y)
+        try:
+            return {"+": fx + fy, "-": fx - fy, "*": fx * fy, "/": fx / fy if fy else
+                    (math.nan if fx == 0 or fx != fx else math.copysign(math.inf, fx) * math.copysign(1, fy)),
+                    "%": math.fmod(fx, fy) if fy and math.isfinite(fx) else math.nan}[op]
+        except (ValueError, ZeroDivisionError):
+            return math.nan
+    if op == "+":
+        r = x + y
+        return x80_from_fraction(r, r == 0 and sa and sb)
+    if op == "-":
+        r = x - y
+        return x80_from_fraction(r, r == 0 and sa and not sb)
+    if op == "*":
+        return x80_from_fraction(x * y, (sa != sb))
+    if op == "/":
+        if y == 0:
+            hooks.fault(F_FLOAT, "floating-point division by zero")
+            if x == 0:
+                return math.nan
+            return math.copysign(math.inf, 1.0 if (x > 0) == (not sb) else -1.0)
+        return x80_from_fraction(x / y, sa != sb)
+    if op == "%":
+        if y == 0:
+            return math.nan
+        q = abs(x / y).__floor__()
+        r = abs(x) - q * abs(y)
+        return x80_from_fraction(r if x >= 0 else -r, sa)
+    raise ValueError(op)
+
+
+def xneg(a):
+    from .memory import X80
+    if a.__class__ is X80:
+        return X80(-float(a), a.bits ^ (1 << 79))
+    return -a
+
+
+def xcmp(pred: str, a, b):
+    if a.__class__ is U or b.__class__ is U:
+        return U(0, 1)
+    x, _ = _x_parts(a)
+    y, _ = _x_parts(b)
+    if x.__class__ is float or y.__class__ is float:
+        return fcmp(pred, float(x), float(y))
+    return fcmp(pred, x, y) if pred not in ("ord", "uno") else pred == "ord"
+
+
+def xfromint(v, bits: int, signed: bool):
+    from fractions import Fraction
+    if v.__class__ is U:
+        return U(0, (1 << 80) - 1)
+    if signed:
+        v = sx(v, bits)
+    return x80_from_fraction(Fraction(v))
+
+
+def xtoint(x, bits: int, signed: bool):
+    if x.__class__ is U:
+        return full(bits)
+    f, _ = _x_parts(x)
+    if f.__class__ is float:
+        return full(bits)
+    v = int(f)
+    lo, hi = (-(1 << (bits - 1)), (1 << (bits - 1)) - 1) if signed else (0, (1 << bits) - 1)
+    if v < lo or v > hi:
+        return full(bits)
+    return v & ((1 << bits) - 1)
+
+
+def xtod(x):
+    if x.__class__ is U:
+        return U(0, (1 << 64) - 1)
+    f, _ = _x_parts(x)
+    if f.__class__ is float:
+        return f
+    try:
+        r = float(f)
+    except OverflowError:
+        return math.inf if f > 0 else -math.inf
+    if r == 0 and f < 0:
+        return -0.0
+    return r

@@ -16,7 +16,7 @@ import sys
 from . import ops
 from .codegen import generate
 from .ir import Fn, Program
-from .memory import (K_ALLOCA, K_FRAME, K_GLOBAL, K_HEAP, M32, M64, PL_ALLOCA, PL_CODE, PL_GLOBAL,
+from .memory import (K_ALLOCA, K_FRAME, K_GLOBAL, K_HEAP, K_KERNEL, M32, M64, PL_ALLOCA, PL_CODE, PL_GLOBAL,
                      POISON_ID, Obj, decode, encode)
 from .types import I32, I64, PTR, Ty
 from .values import U, set_undef_hook
@@ -103,6 +103,9 @@ class VM:
         self.builtins = make_builtins(self)
         self.instructions = 0
         self.live_frames: dict = {}  # python frame -> frame object id, this transition
+        self.nondet_range: tuple[int, int] | None = None
+        self.nondet_limited = False  # a wide nondet value came from the small default domain
+        self.leakcheck: str | None = None
         self.resume_base: tuple | None = None
         self.visible = False
         self.loops_seen: set = set()
@@ -158,7 +161,7 @@ class VM:
     def namespace(self) -> dict:
         vm = self
         g = {"__builtins__": __builtins__, "OBJS": self.objs, "AST": self.AST, "U": U,
-             "LongJmp": LongJmp, "THR": False}
+             "LongJmp": LongJmp, "THR": False, "LEAKRET": False}
         for n, st in ((8, "<B"), (16, "<H"), (32, "<I"), (64, "<Q")):
             s = struct.Struct(st)
             g[f"L{n}"] = s.unpack_from
@@ -173,17 +176,22 @@ class VM:
                      "cttz", "bswap", "bitreverse", "fshl", "fshr", "is_fpclass", "reduce", "freduce",
                      "ffloor", "fceil", "ftrunc", "frint", "fround", "fsqrt", "fcopysign",
                      "fminnum", "fmaxnum", "fminimum", "fmaximum", "ffma", "fmuladd", "fexp", "fexp2",
-                     "flog", "flog2", "flog10", "fsin", "fcos", "fpow", "fldexp"):
+                     "flog", "flog2", "flog10", "fsin", "fcos", "fpow", "fldexp",
+                     "xop", "xneg", "xcmp", "xfromint", "xtoint", "xtod"):
             g["_" + name] = getattr(ops, name)
         g["_fabs"] = ops.fabs_
         g["_b2d"], g["_d2b"] = ops.bits_to_double, ops.double_to_bits
         g["_b2f"], g["_f2b"] = ops.bits_to_float, ops.float_to_bits
         g["_b2x"], g["_x2b"] = ops.bits_to_fp80, ops.fp80_to_bits
+        g["_modf"] = lambda x: (math.modf(x)[0], math.modf(x)[1]) if math.isfinite(x) else (
+            math.copysign(0.0, x) if x == x else x, x)
+        g["_libm"] = self.builtins.__getitem__
         g["_frexp"] = lambda x: (math.frexp(x)[0], math.frexp(x)[1] & M32) if math.isfinite(x) else (x, 0)
         for name in ("ld", "st", "alloca", "freeto", "gep", "memcpy", "memset", "icall", "byval",
                      "va_start", "cmpxchg", "atomicrmw", "insertvalue", "extractelement",
                      "insertelement", "shuffle", "bitcast", "objectsize", "blockaddr", "bad_call",
-                     "bad_target", "undefined_fn", "ubranch", "fault", "setjmp", "newjf", "crit", "loop"):
+                     "bad_target", "undefined_fn", "ubranch", "fault", "setjmp", "newjf", "crit", "loop",
+                     "leak_return"):
             g["_" + name] = getattr(self, name)
         g["_sjres"] = lambda: vm.sjres
         g["_set_sjres"] = lambda v: setattr(vm, "sjres", v)
@@ -300,10 +308,47 @@ class VM:
         except RecursionError:
             self.stack_overflow()
         finally:
+            if self.leakcheck and not self.flags & CF_ERROR and (
+                    self.leakcheck == "state" or self.flags & CF_STOP and self.exit_status is not None):
+                self.check_leaks([])
             self.live_frames.clear()
             self.resume_base = None
             if self.AST:
                 del self.AST[:]
+
+    def check_leaks(self, extra_roots: list[int], where=None) -> None:
+        """Heap blocks the program allocated that nothing points to any more."""
+        from .state import reachable, roots
+        live = set(reachable(self.objs, roots(self.objs, self.regs) + extra_roots))
+        lost = [(oid, o) for oid, o in self.objs.items() if o.kind == K_HEAP and oid not in live]
+        if lost:
+            size = sum(len(o.b) for _, o in lost)
+            self.error = ErrorInfo("leak", f"{size} bytes in {len(lost)} block{'s' if len(lost) > 1 else ''} "
+                                           "unreachable and never freed", where or [])
+            self.flags |= CF_ERROR
+
+    def leak_return(self, value) -> None:
+        """--leakcheck return: before a function returns, nothing it
+        allocated may become unreachable (its return value still counts)."""
+        f = sys._getframe(1)
+        extra = []
+        if value.__class__ is int:
+            extra.append(value >> 32)
+        sp = f.f_locals.get("_sp", len(self.AST))
+        extra += self.AST[:sp]
+        g = f.f_back
+        while g is not None:
+            info = self.code_info.get(g.f_code)
+            if info is not None:
+                for name, v in g.f_locals.items():
+                    if v.__class__ is int and name[0] in "amr":
+                        extra.append(v >> 32)
+            g = g.f_back
+        before = self.error
+        self.check_leaks([x for x in extra if x in self.objs])
+        if self.error is not before and self.flags & CF_ERROR:
+            self.error.backtrace = self.backtrace()
+            raise Suspend()
 
     def stack_overflow(self) -> None:
         self.error = ErrorInfo("memory", "stack overflow (call depth limit reached)", [])
@@ -1040,7 +1085,7 @@ class VM:
         if size < 0:
             self.fault(F_HYPERCALL, f"__vm_obj_make with a negative size {size}")
             return 0
-        return self.new_obj(size, K_HEAP) << 32
+        return self.new_obj(size, K_KERNEL if typ == 4 else K_HEAP) << 32
 
     def heap_obj(self, p, what: str) -> Obj | None:
         if p.__class__ is U:
@@ -1054,7 +1099,7 @@ class VM:
             else:
                 self.fault(F_MEMORY, f"{what} of an invalid pointer")
             return None
-        if o.kind != K_HEAP:
+        if o.kind not in (K_HEAP, K_KERNEL):
             self.fault(F_MEMORY, f"{what} of a pointer to a {kind_word(o)} object, not to the heap")
             return None
         if p & M32:

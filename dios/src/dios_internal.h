@@ -8,7 +8,10 @@
 enum { TASK_RUNNING, TASK_ZOMBIE, TASK_DEAD };
 /* what a blocked task waits for; __dios_wait_done decides when it may go on */
 enum { WAIT_NONE, WAIT_JOIN, WAIT_MUTEX, WAIT_COND, WAIT_RWLOCK_RD, WAIT_RWLOCK_WR, WAIT_BARRIER,
-       WAIT_SEM, WAIT_ONCE };
+       WAIT_SEM, WAIT_ONCE,
+       WAIT_SPIN,        /* a spin lock: its word is 0 */
+       WAIT_COND_TIMED,  /* pthread_cond_timedwait: runnable at once; a wake clears wait_arg */
+       WAIT_TIMED };     /* any other timed wait: runnable at once, it times out if not done */
 
 struct __dios_task
 {
@@ -58,5 +61,8 @@ void __dios_task_exit( void ) __attribute__((noreturn));
 int __dios_wait_done( struct dios_state *s, struct __dios_task *t );
 int __dios_wait_done_ext( struct dios_state *s, struct __dios_task *t );
 struct _VM_Frame *__dios_make_frame( void ( *fn )( void * ), void *arg );
+/* a cancellation point: a pending cancellation of the running task (when
+ * enabled) ends it with PTHREAD_CANCELED */
+void __dios_cancel_point( void );
 
 #endif

@@ -94,8 +94,12 @@ int pthread_join( pthread_t tid, void **ret )
         return EDEADLK;
     if ( t->detached )
         return EINVAL;
-    if ( t->state == TASK_RUNNING )
+    __dios_cancel_point();
+    while ( t->state == TASK_RUNNING )
+    {   /* pthread_cancel wakes a blocked thread it cancels */
         __dios_block( WAIT_JOIN, 0, t->id );
+        __dios_cancel_point();
+    }
     if ( ret )
         *ret = t->retval;
     t->state = TASK_DEAD;
@@ -273,13 +277,19 @@ static int cond_wait( pthread_cond_t *c, pthread_mutex_t *m, int timed )
         __dios_fault( _VM_F_Locking, "pthread_cond_wait with a mutex the thread does not hold" );
         return EPERM;
     }
+    __dios_cancel_point();
     int count = m->__count;
     m->__owner = 0;
     m->__count = 0;
     ++c->__waiters;
     int r = 0;
-    if ( timed && __vm_choose( 2 ) )
-        r = ETIMEDOUT;   /* a timed wait may time out at any moment */
+    if ( timed )
+    {   /* runnable at once: it times out if scheduled before a wake (so a
+         * timed wait never takes part in a deadlock) */
+        __dios_block( WAIT_COND_TIMED, c, 1 );
+        if ( t->wait_arg )
+            r = ETIMEDOUT;
+    }
     else
         __dios_block( WAIT_COND, c, 1 );
     --c->__waiters;
@@ -287,6 +297,8 @@ static int cond_wait( pthread_cond_t *c, pthread_mutex_t *m, int timed )
         __dios_block( WAIT_MUTEX, m, 0 );
     m->__owner = t->id;
     m->__count = count;
+    if ( t->wait_arg )   /* not signalled (so no signal is lost): woken by */
+        __dios_cancel_point();   /* pthread_cancel, or timed out; the mutex is held, as POSIX says */
     return r;
 }
 
@@ -308,7 +320,8 @@ static void wake( pthread_cond_t *c, int all )
     for ( int i = 0; i < s->ntasks; ++i )
     {
         struct __dios_task *t = s->tasks[ i ];
-        if ( t->wait_kind == WAIT_COND && t->wait_obj == c && t->wait_arg )
+        if ( ( t->wait_kind == WAIT_COND || t->wait_kind == WAIT_COND_TIMED ) && t->wait_obj == c &&
+             t->wait_arg )
             cand[ n++ ] = i;
     }
     if ( !n )
@@ -338,7 +351,8 @@ int pthread_cond_destroy( pthread_cond_t *c )
 {
     struct dios_state *s = state();
     for ( int i = 0; i < s->ntasks; ++i )
-        if ( s->tasks[ i ]->wait_kind == WAIT_COND && s->tasks[ i ]->wait_obj == c )
+        if ( ( s->tasks[ i ]->wait_kind == WAIT_COND || s->tasks[ i ]->wait_kind == WAIT_COND_TIMED ) &&
+             s->tasks[ i ]->wait_obj == c )
         {
             __dios_fault( _VM_F_Locking, "destroying a condition variable other threads wait on" );
             return EBUSY;
@@ -346,7 +360,12 @@ int pthread_cond_destroy( pthread_cond_t *c )
     return 0;
 }
 
-int pthread_attr_init( pthread_attr_t *a ) { a->detach = PTHREAD_CREATE_JOINABLE; return 0; }
+int pthread_attr_init( pthread_attr_t *a )
+{
+    a->detach = PTHREAD_CREATE_JOINABLE;
+    a->stacksize = 8ul << 20;
+    return 0;
+}
 int pthread_attr_destroy( pthread_attr_t *a ) { ( void ) a; return 0; }
 int pthread_attr_setdetachstate( pthread_attr_t *a, int d ) { a->detach = d; return 0; }
 int pthread_attr_getdetachstate( const pthread_attr_t *a, int *d ) { *d = a->detach; return 0; }

@@ -20,6 +20,8 @@ void __dios_exit( int status ) __attribute__((noreturn));
 const char *__dios_getenv( const char *name );
 /* the fault handler treats faults of this kind as errors unless told to ignore */
 void __dios_fault( int kind, const char *msg );
+/* the calling thread's errno (what __errno_location returns) */
+int *__dios_errno( void );
 
 #ifdef __cplusplus
 }
