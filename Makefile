@@ -3,7 +3,7 @@ PY      ?= python3
 CLANG   ?= clang-22
 LINK    ?= llvm-link-22
 RUNTIME := build/runtime
-CFLAGS_RT := -c -emit-llvm -O1 -g -fno-builtin -ffp-contract=off -nostdlibinc \
+CFLAGS_RT := -c -emit-llvm -O1 -gline-tables-only -fno-builtin -ffp-contract=off -nostdlibinc \
              -isystem libc-shim/include -isystem dios/include -D__divm__ -D__divine__ \
              -fno-stack-protector -fno-pic -fno-pie -Wno-everything
 LIBC_SRC := $(shell find libc-shim/src -name '*.c' | sort)

@@ -84,3 +84,4 @@ class Program:
         self.ext_uses: dict[str, str] = {}  # undefined function -> first use
         self.name = ""
         self.digest = ""
+        self.decoder = None  # decodes the remaining functions on demand

@@ -317,13 +317,24 @@ class Decoder:
             if not gl.decl:
                 init = lib.LLVMGetInitializer(gl.ref)
                 gl.init = self.const(init) if init != A.NULL else None
+        # the program's functions are decoded now, so unsupported constructs are
+        # refused at load time; DiOS's and libc-shim's when first called
         for fn in prog.functions:
-            if not fn.decl:
+            if not fn.decl and not fn.system:
                 self.function(fn)
-            fn.ref = None
         for gl in prog.globals:
             gl.ref = None
+        prog.decoder = self
         return prog
+
+    def ensure(self, fn: Fn) -> None:
+        """Decode fn if that has not happened yet."""
+        if not fn.decl and not fn.blocks:
+            try:
+                self.function(fn)
+            except LoadError as e:
+                from .vm import VMError
+                raise VMError(str(e)) from None
 
     # constants
     def const(self, v):

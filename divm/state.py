@@ -50,7 +50,7 @@ PERSISTENT_FLAGS = 0x800 | 0xFFFF0000  # threads flag, OS and algorithm blocks
 
 
 def snapshot(vm) -> Snapshot:
-    return Snapshot({k: clone(o) for k, o in vm.objs.items()}, set(vm.freed),
+    return Snapshot({k: o if o.ro else clone(o) for k, o in vm.objs.items()}, set(vm.freed),
                     (vm.next_alloca, vm.next_heap, vm.next_global), vm.flags & PERSISTENT_FLAGS,
                     list(vm.regs))
 
@@ -58,7 +58,7 @@ def snapshot(vm) -> Snapshot:
 def restore(vm, s: Snapshot) -> None:
     vm.objs.clear()
     for k, o in s.objs.items():
-        vm.objs[k] = clone(o)
+        vm.objs[k] = o if o.ro else clone(o)  # constant data is never written: share it
     vm.freed = set(s.freed)
     vm.next_alloca, vm.next_heap, vm.next_global = s.ids
     vm.flags = s.flags

@@ -26,7 +26,7 @@ CR_CONSTANTS, CR_GLOBALS, CR_FRAME, CR_USER1, CR_USER2, CR_USER3, CR_USER4, CR_F
     CR_OBJIDSHUFFLE, CR_PC, CR_SCHEDULER, CR_STATE, CR_FAULTHANDLER = range(13)
 CF_IGNORELOOP, CF_IGNORECRIT, CF_ACCEPTING, CF_ERROR, CF_CANCEL, CF_KERNEL = 1, 2, 4, 8, 16, 32
 CF_BOOTING, CF_STOP, CF_THREADS = 0x200, 0x400, 0x800
-T_TEXT, T_FAULT, T_SCHEDINFO, T_OUTPUT, T_EXIT = 0, 1, 3, 16, 17
+T_TEXT, T_FAULT, T_SCHEDINFO, T_OUTPUT, T_EXIT, T_BACKTRACE = 0, 1, 3, 16, 17, 18
 
 F_ASSERT, F_INTEGER, F_FLOAT, F_MEMORY, F_LEAK, F_CONTROL, F_LOCKING, F_HYPERCALL, F_ACCESS, \
     F_NOTIMPL, F_UNDEFINED, F_DEADLOCK = range(1, 13)
@@ -104,6 +104,7 @@ class VM:
         self.instructions = 0
         self.live_frames: dict = {}  # python frame -> frame object id, this transition
         self.nondet_range: tuple[int, int] | None = None
+        self.bt_frame = 0  # a parked frame DiOS blames for the next fault
         self.nondet_limited = False  # a wide nondet value came from the small default domain
         self.leakcheck: str | None = None
         self.resume_base: tuple | None = None
@@ -146,6 +147,7 @@ class VM:
         return stub
 
     def compile(self, fn: Fn):
+        self.prog.decoder.ensure(fn)
         src, linemap, resume = generate(self, fn)
         if DUMP:
             os.makedirs(DUMP, exist_ok=True)
@@ -510,6 +512,9 @@ class VM:
                 args = [decode(t, o.b, 16 + 8 * i, o.ud) for i, t in enumerate(fn.ty.params)]
                 value = self.FT[fidx](*args)
             else:
+                # a parked thread resumes at its interrupt point: the action
+                # there is this transition's visible action
+                self.visible = True
                 slots = self.layout(fn)
                 regs = {name: decode(ty, o.b, off, o.ud) for name, (off, ty) in slots.items()}
                 sp = len(self.AST)
@@ -547,6 +552,8 @@ class VM:
             f = f.f_back
         # below the activation the VM resumed, the stack is in frame objects
         frame = self.resume_base[1] if self.resume_base is not None else 0
+        if self.bt_frame and not any(not fr["system"] for fr in frames):
+            frames, frame = [], self.bt_frame  # the OS names a parked thread as the culprit
         for _ in range(10000):
             o = self.objs.get(frame >> 32) if frame.__class__ is int else None
             if not frame or o is None or len(o.b) < FRAME_HDR:
@@ -577,6 +584,7 @@ class VM:
             self.flags |= CF_ERROR
             raise Suspend()
         self.pending_fault = (kind, msg, self.backtrace())
+        self.bt_frame = 0
         handler = self.regs[CR_FAULTHANDLER]
         if not handler:
             self.error = ErrorInfo(KIND_NAMES.get(kind, "control"), msg, self.pending_fault[2])
@@ -1066,6 +1074,8 @@ class VM:
                 self.trace.append(("out", fd, data))
                 if self.out is not None:
                     self.out(fd, data)
+        elif kind == T_BACKTRACE:
+            self.bt_frame = args[0][1]
         elif kind == T_SCHEDINFO:
             self.trace.append(("sched", args[0][1], args[1][1]))
         elif kind == T_EXIT:

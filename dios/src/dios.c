@@ -107,7 +107,10 @@ static void scheduler( void )
     if ( !n )
     {
         if ( alive )
+        {   /* blame the thread that blocked last: it closed the circle */
+            __vm_trace( _VM_T_Backtrace, s->tasks[ s->current ]->frame );
             __dios_fault( _VM_F_Deadlock, "every live thread is blocked" );
+        }
         __vm_ctl_flag( 0, _VM_CF_Stop );
         return;
     }

@@ -292,13 +292,14 @@ static int cond_wait( pthread_cond_t *c, pthread_mutex_t *m, int timed )
     }
     else
         __dios_block( WAIT_COND, c, 1 );
+    int woken = !t->wait_arg;   /* by a signal or broadcast (waiting for m below reuses wait_arg) */
     --c->__waiters;
     while ( owner_of( m ) )
         __dios_block( WAIT_MUTEX, m, 0 );
     m->__owner = t->id;
     m->__count = count;
-    if ( t->wait_arg )   /* not signalled (so no signal is lost): woken by */
-        __dios_cancel_point();   /* pthread_cancel, or timed out; the mutex is held, as POSIX says */
+    if ( !woken )   /* woken by pthread_cancel, or timed out: act on a cancellation */
+        __dios_cancel_point();   /* with the mutex held, as POSIX says; a signal is never lost */
     return r;
 }
 

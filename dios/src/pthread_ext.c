@@ -22,6 +22,17 @@ static void *kalloc( int size )
     return __vm_obj_make( size, _VM_PT_Marked );
 }
 
+/* does some thread wait for obj in a wait of kind k1 or k2? */
+static int has_waiters( void *obj, int k1, int k2 )
+{
+    struct dios_state *s = state();
+    for ( int i = 0; i < s->ntasks; ++i )
+        if ( s->tasks[ i ]->wait_obj == obj &&
+             ( s->tasks[ i ]->wait_kind == k1 || s->tasks[ i ]->wait_kind == k2 ) )
+            return 1;
+    return 0;
+}
+
 static void kzero( void *p, int size )
 {
     char *c = p;
@@ -193,9 +204,10 @@ int pthread_rwlock_unlock( pthread_rwlock_t *l )
 
 int pthread_rwlock_destroy( pthread_rwlock_t *l )
 {
-    if ( l->__writer || l->__readers )
+    if ( l->__writer || l->__readers || has_waiters( l, WAIT_RWLOCK_RD, WAIT_RWLOCK_WR ) )
     {
-        __dios_fault( _VM_F_Locking, "destroying a locked rwlock" );
+        __dios_fault( _VM_F_Locking, l->__writer || l->__readers ? "destroying a locked rwlock"
+                                                                 : "destroying a rwlock other threads wait for" );
         return EBUSY;
     }
     if ( l->__rd )
@@ -232,7 +244,12 @@ int pthread_barrier_wait( pthread_barrier_t *b )
         return EINVAL;
     }
     if ( ++b->__arrived == b->__count )
-    {   /* the last one to arrive releases the round */
+    {   /* the last one to arrive releases the round; the released threads no
+         * longer look at the barrier, which may be destroyed at once */
+        struct dios_state *s = state();
+        for ( int i = 0; i < s->ntasks; ++i )
+            if ( s->tasks[ i ]->wait_kind == WAIT_BARRIER && s->tasks[ i ]->wait_obj == b )
+                s->tasks[ i ]->wait_kind = WAIT_NONE;
         b->__arrived = 0;
         ++b->__round;
         return PTHREAD_BARRIER_SERIAL_THREAD;
@@ -411,7 +428,7 @@ int pthread_spin_unlock( pthread_spinlock_t *l )
 
 int pthread_spin_destroy( pthread_spinlock_t *l )
 {
-    if ( *l )
+    if ( *l || has_waiters( ( void * ) l, WAIT_SPIN, WAIT_SPIN ) )
     {
         __dios_fault( _VM_F_Locking, "destroying a locked spin lock" );
         return EBUSY;

@@ -43,8 +43,8 @@ int sem_destroy( sem_t *s )
 
 int sem_wait( sem_t *s )
 {
-    __dios_cancel_point();
     __dios_visible( s );
+    __dios_cancel_point();   /* after the interrupt point, so no request is missed before blocking */
     while ( s->__value <= 0 )
     {
         __dios_block( WAIT_SEM, s, 0 );
@@ -68,8 +68,8 @@ int sem_trywait( sem_t *s )
  * deadlock, and every outcome of a real timeout is reachable. */
 int sem_timedwait( sem_t *s, const struct timespec *ts )
 {
-    __dios_cancel_point();
     __dios_visible( s );
+    __dios_cancel_point();
     if ( s->__value <= 0 )
     {
         if ( !ts || ts->tv_nsec < 0 || ts->tv_nsec >= 1000000000 )

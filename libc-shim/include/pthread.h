@@ -11,18 +11,21 @@ extern "C" {
 #endif
 
 typedef unsigned long pthread_t;
-typedef struct { int detach; int stacksize; int __pad[12]; } pthread_attr_t;
+typedef struct { int detach; int __pad0; unsigned long stacksize; int __pad[10]; } pthread_attr_t;
 typedef struct { int __owner, __count, __type, __inited; int __pad[6]; } pthread_mutex_t;
 typedef struct { int type; int pshared; } pthread_mutexattr_t;
 typedef struct { int __waiters; int __pad[11]; } pthread_cond_t;
 typedef struct { int clock; } pthread_condattr_t;
-typedef struct { int __readers, __writer, __wwait; int __pad[11]; } pthread_rwlock_t;
+/* __readers read locks are held (__rd: the holders, pairs of thread id and count,
+ * __nslots pairs, a DiOS object made at the first read lock); __writer: the
+ * thread holding it for writing */
+typedef struct { int __readers, __writer, __wwait, __nslots; int *__rd; int __pad[8]; } pthread_rwlock_t;
 typedef struct { int pshared; } pthread_rwlockattr_t;
 typedef struct { int __count, __arrived, __round; int __pad[5]; } pthread_barrier_t;
 typedef struct { int pshared; } pthread_barrierattr_t;
-typedef int pthread_once_t;
+typedef int pthread_once_t;   /* 0: not run, -tid: running in thread tid, 1: done */
 typedef unsigned pthread_key_t;
-typedef volatile int pthread_spinlock_t;
+typedef volatile int pthread_spinlock_t;   /* 0 or the id of the holder */
 
 enum { PTHREAD_CREATE_JOINABLE, PTHREAD_CREATE_DETACHED };
 enum { PTHREAD_MUTEX_NORMAL, PTHREAD_MUTEX_RECURSIVE, PTHREAD_MUTEX_ERRORCHECK,
@@ -40,7 +43,7 @@ enum { PTHREAD_CANCEL_DEFERRED, PTHREAD_CANCEL_ASYNCHRONOUS };
 #define PTHREAD_RECURSIVE_MUTEX_INITIALIZER_NP { 0, 0, PTHREAD_MUTEX_RECURSIVE, 1, { 0 } }
 #define PTHREAD_ERRORCHECK_MUTEX_INITIALIZER_NP { 0, 0, PTHREAD_MUTEX_ERRORCHECK, 1, { 0 } }
 #define PTHREAD_COND_INITIALIZER { 0, { 0 } }
-#define PTHREAD_RWLOCK_INITIALIZER { 0, 0, 0, { 0 } }
+#define PTHREAD_RWLOCK_INITIALIZER { 0, 0, 0, 0, 0, { 0 } }
 #define PTHREAD_ONCE_INIT 0
 
 int pthread_create( pthread_t *, const pthread_attr_t *, void *( * )( void * ), void * );
@@ -68,6 +71,7 @@ int pthread_mutexattr_destroy( pthread_mutexattr_t * );
 int pthread_mutexattr_settype( pthread_mutexattr_t *, int );
 int pthread_mutexattr_gettype( const pthread_mutexattr_t *, int * );
 int pthread_mutexattr_setpshared( pthread_mutexattr_t *, int );
+int pthread_mutexattr_getpshared( const pthread_mutexattr_t *, int * );
 
 int pthread_cond_init( pthread_cond_t *, const pthread_condattr_t * );
 int pthread_cond_destroy( pthread_cond_t * );
@@ -87,10 +91,16 @@ int pthread_rwlock_trywrlock( pthread_rwlock_t * );
 int pthread_rwlock_unlock( pthread_rwlock_t * );
 int pthread_rwlockattr_init( pthread_rwlockattr_t * );
 int pthread_rwlockattr_destroy( pthread_rwlockattr_t * );
+int pthread_rwlockattr_setpshared( pthread_rwlockattr_t *, int );
+int pthread_rwlockattr_getpshared( const pthread_rwlockattr_t *, int * );
 
 int pthread_barrier_init( pthread_barrier_t *, const pthread_barrierattr_t *, unsigned );
 int pthread_barrier_destroy( pthread_barrier_t * );
 int pthread_barrier_wait( pthread_barrier_t * );
+int pthread_barrierattr_init( pthread_barrierattr_t * );
+int pthread_barrierattr_destroy( pthread_barrierattr_t * );
+int pthread_barrierattr_setpshared( pthread_barrierattr_t *, int );
+int pthread_barrierattr_getpshared( const pthread_barrierattr_t *, int * );
 
 int pthread_once( pthread_once_t *, void ( * )( void ) );
 int pthread_key_create( pthread_key_t *, void ( * )( void * ) );

@@ -83,7 +83,8 @@ enum _VM_Trace
     _VM_T_TypeAlias,   /* ( void *, const char * ) */
     _VM_T_DebugPersist,/* ( void **, void * ) */
     _VM_T_Output = 16, /* divm: ( int fd, const void *buf, int len ) program output */
-    _VM_T_Exit = 17    /* divm: ( int status ) the program exited */
+    _VM_T_Exit = 17,   /* divm: ( int status ) the program exited */
+    _VM_T_Backtrace = 18 /* divm: ( struct _VM_Frame * ) the next fault happened in this parked frame */
 };
 
 static const uint64_t _VM_CF_None        = 0;

@@ -1,0 +1,50 @@
+/* assert() failures and abort() become assertion faults in DiOS. */
+#define _GNU_SOURCE 1
+#include <assert.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/divm.h>
+#include <sys/dios_syscall.h>
+
+void __divm_abort_signal(void);
+
+static void __attribute__((noreturn)) fault(const char *msg)
+{
+    __dios_fault(_VM_F_Assert, msg);
+    __dios_exit(134);
+}
+
+void __assert_fail(const char *expr, const char *file, unsigned int line, const char *func)
+{
+    static char msg[1024];
+    snprintf(msg, sizeof msg, "Assertion failed: %s (%s: %s: %u)", expr, file, func ? func : "?", line);
+    fault(msg);
+}
+
+void __assert_perror_fail(int errnum, const char *file, unsigned int line, const char *func)
+{
+    static char msg[1024];
+    snprintf(msg, sizeof msg, "Assertion failed: %s (%s: %s: %u)", strerror(errnum), file,
+             func ? func : "?", line);
+    fault(msg);
+}
+
+void __assert(const char *expr, const char *file, int line)
+{
+    __assert_fail(expr, file, (unsigned)line, 0);
+}
+
+void abort(void)
+{
+    __divm_abort_signal(); /* a SIGABRT handler the program installed runs first */
+    fault("abort() called");
+}
+
+/* code built with -fstack-protector lands here on a smashed canary */
+void __stack_chk_fail(void)
+{
+    __dios_fault(_VM_F_Memory, "stack smashing detected");
+    __dios_exit(134);
+}

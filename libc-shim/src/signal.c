@@ -1,0 +1,178 @@
+/* Signals: only those a program raises on itself are delivered, at once. */
+#define _GNU_SOURCE 1
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/dios_syscall.h>
+
+static struct sigaction actions[NSIG];
+
+__sighandler_t signal(int sig, __sighandler_t h)
+{
+    if (sig <= 0 || sig >= NSIG || sig == SIGKILL || sig == SIGSTOP) {
+        errno = EINVAL;
+        return SIG_ERR;
+    }
+    __sighandler_t old = actions[sig].sa_handler;
+    actions[sig].sa_handler = h;
+    actions[sig].sa_flags = 0;
+    return old;
+}
+
+__sighandler_t sysv_signal(int sig, __sighandler_t h) { return signal(sig, h); }
+__sighandler_t bsd_signal(int sig, __sighandler_t h) { return signal(sig, h); }
+
+int sigaction(int sig, const struct sigaction *__restrict act, struct sigaction *__restrict old)
+{
+    if (sig <= 0 || sig >= NSIG || ((sig == SIGKILL || sig == SIGSTOP) && act)) {
+        errno = EINVAL;
+        return -1;
+    }
+    if (old)
+        *old = actions[sig];
+    if (act)
+        actions[sig] = *act;
+    return 0;
+}
+
+/* runs a handler the program installed; returns 0 if there is none */
+static int deliver(int sig)
+{
+    struct sigaction a = actions[sig];
+    if (a.sa_handler == SIG_DFL || a.sa_handler == SIG_IGN)
+        return 0;
+    if (a.sa_flags & SA_RESETHAND)
+        actions[sig].sa_handler = SIG_DFL;
+    if (a.sa_flags & SA_SIGINFO) {
+        siginfo_t info;
+        memset(&info, 0, sizeof info);
+        info.si_signo = sig;
+        info.si_code = -6; /* SI_TKILL */
+        info.si_pid = 1;
+        a.sa_sigaction(sig, &info, 0);
+    } else
+        a.sa_handler(sig);
+    return 1;
+}
+
+/* abort() first gives a SIGABRT handler its chance */
+void __divm_abort_signal(void)
+{
+    deliver(SIGABRT);
+}
+
+int raise(int sig)
+{
+    if (sig <= 0 || sig >= NSIG) {
+        errno = EINVAL;
+        return -1;
+    }
+    if (deliver(sig) || actions[sig].sa_handler == SIG_IGN)
+        return 0;
+    switch (sig) {
+    case SIGCHLD: case SIGURG: case SIGWINCH: case SIGCONT:
+        return 0; /* ignored by default */
+    case SIGABRT:
+        abort();
+    }
+    /* terminated by the signal, as a shell would report it */
+    __dios_exit(128 + sig);
+}
+
+int kill(pid_t pid, int sig)
+{
+    if (pid != getpid() && pid != 0 && pid != -1) {
+        errno = ESRCH;
+        return -1;
+    }
+    if (sig == 0)
+        return 0;
+    return raise(sig);
+}
+
+int sigemptyset(sigset_t *s)
+{
+    memset(s, 0, sizeof *s);
+    return 0;
+}
+
+int sigfillset(sigset_t *s)
+{
+    memset(s, 0xff, sizeof *s);
+    return 0;
+}
+
+static int badsig(int sig)
+{
+    if (sig <= 0 || sig >= NSIG) {
+        errno = EINVAL;
+        return 1;
+    }
+    return 0;
+}
+
+int sigaddset(sigset_t *s, int sig)
+{
+    if (badsig(sig))
+        return -1;
+    s->__val[(sig - 1) / 64] |= 1ul << ((sig - 1) % 64);
+    return 0;
+}
+
+int sigdelset(sigset_t *s, int sig)
+{
+    if (badsig(sig))
+        return -1;
+    s->__val[(sig - 1) / 64] &= ~(1ul << ((sig - 1) % 64));
+    return 0;
+}
+
+int sigismember(const sigset_t *s, int sig)
+{
+    if (badsig(sig))
+        return -1;
+    return (s->__val[(sig - 1) / 64] >> ((sig - 1) % 64)) & 1;
+}
+
+/* masks are remembered but nothing is ever pending */
+static sigset_t mask;
+
+int sigprocmask(int how, const sigset_t *__restrict set, sigset_t *__restrict old)
+{
+    if (old)
+        *old = mask;
+    if (!set)
+        return 0;
+    for (unsigned i = 0; i < sizeof mask.__val / sizeof *mask.__val; i++) {
+        switch (how) {
+        case SIG_BLOCK: mask.__val[i] |= set->__val[i]; break;
+        case SIG_UNBLOCK: mask.__val[i] &= ~set->__val[i]; break;
+        case SIG_SETMASK: mask.__val[i] = set->__val[i]; break;
+        default: errno = EINVAL; return -1;
+        }
+    }
+    return 0;
+}
+
+int sigpending(sigset_t *s)
+{
+    return sigemptyset(s);
+}
+
+int sigsuspend(const sigset_t *s)
+{
+    (void)s;
+    errno = EINTR;
+    return -1;
+}
+
+void psignal(int sig, const char *s)
+{
+    if (s && *s)
+        fprintf(stderr, "%s: %s\n", s, strsignal(sig));
+    else
+        fprintf(stderr, "%s\n", strsignal(sig));
+}
