@@ -264,7 +264,8 @@ class Gen:
                 e(ind, f"{r} = {self.icmp(ins.x, self.val(a[0]), self.val(a[1]), at)}", loc)
         elif op == "fcmp":
             if a[0].ty.k == "vec":
-                e(ind, f"{r} = tuple(_fcmp({ins.x!r}, _x, _y) for _x, _y in zip({self.val(a[0])}, {self.val(a[1])}))", loc)
+                pair = f"zip({self.val(a[0])}, {self.val(a[1])})"
+                e(ind, f"{r} = tuple(_fcmp({ins.x!r}, _x, _y) for _x, _y in {pair})", loc)
             elif a[0].ty.k == "x":
                 e(ind, f"{r} = _xcmp({ins.x!r}, {self.val(a[0])}, {self.val(a[1])})", loc)
             else:
@@ -666,7 +667,8 @@ class Gen:
         elif b == "stackrestore":
             e(ind, f"_freeto({v[0]})", loc)
         elif b == "va_start":
-            e(ind, f"_va_start({v[0]}, _va)" if self.fn.ty.vararg else "_fault(6, 'va_start in a function that is not variadic')", loc)
+            e(ind, f"_va_start({v[0]}, _va)" if self.fn.ty.vararg
+              else "_fault(6, 'va_start in a function that is not variadic')", loc)
         elif b == "va_copy":
             e(ind, f"_memcpy({v[0]}, {v[1]}, 24, True)", loc)
         elif b == "va_end":

@@ -33,7 +33,8 @@ char *LLVMGetDiagInfoDescription(LLVMDiagnosticInfoRef DI);
 int LLVMGetDiagInfoSeverity(LLVMDiagnosticInfoRef DI);
 void LLVMDisposeMessage(char *Message);
 
-LLVMMemoryBufferRef LLVMCreateMemoryBufferWithMemoryRangeCopy(const char *InputData, size_t InputDataLength, const char *BufferName);
+LLVMMemoryBufferRef LLVMCreateMemoryBufferWithMemoryRangeCopy(const char *InputData, size_t InputDataLength,
+    const char *BufferName);
 LLVMBool LLVMParseBitcodeInContext2(LLVMContextRef C, LLVMMemoryBufferRef MemBuf, LLVMModuleRef *OutModule);
 LLVMBool LLVMParseIRInContext(LLVMContextRef C, LLVMMemoryBufferRef MemBuf, LLVMModuleRef *OutM, char **OutMessage);
 LLVMBool LLVMLinkModules2(LLVMModuleRef Dest, LLVMModuleRef Src);

@@ -406,7 +406,7 @@ class VM:
         sp_end = len(self.AST)
         # allocas: each activation owns AST[_sp:next inner _sp]
         owned: list[list[int]] = [[] for _ in frames]
-        for i, (f, fn, _) in enumerate(frames):
+        for i, (f, _fn, _) in enumerate(frames):
             sp = f.f_locals.get("_sp")
             if sp is not None:
                 owned[i] = list(self.AST[sp:sp_end])

@@ -248,7 +248,7 @@ def stderr_lines_in_order(expected: bytes, actual: bytes) -> Optional[str]:
 def describe_divm_failure(r: subprocess.CompletedProcess) -> str:
     """A short diagnosis of a divm run that did not behave like native."""
     err = _decode(r.stderr)
-    first_error = next((l for l in err.splitlines() if l.startswith("error:")), None)
+    first_error = next((ln for ln in err.splitlines() if ln.startswith("error:")), None)
     if "Traceback (most recent call last)" in err:
         return "divm crashed with a Python exception"
     if first_error:

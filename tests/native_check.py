@@ -62,7 +62,8 @@ def check_program(prog: Path, work: Path) -> list:
     problems, ref = [], None
     for name, cc in BUILDS:
         exe = work / (prog.stem + "-" + re.sub(r"\W+", "_", name))
-        c = subprocess.run([*cc, *BASE, str(prog), "-o", str(exe), "-lm"], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        c = subprocess.run([*cc, *BASE, str(prog), "-o", str(exe), "-lm"],
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE)
         if c.returncode:
             problems.append(f"{name}: compile failed: {c.stderr.decode()[:300]}")
             continue

@@ -93,18 +93,21 @@ def test_exit_status_and_args(tmp_path):
 
 
 def test_error_report(tmp_path):
-    src = "#include <stdlib.h>\nint main(void) {\n  int *p = malloc(8);\n  if (!p) return 0;\n  p[2] = 1;\n  return 0;\n}\n"
+    src = ("#include <stdlib.h>\nint main(void) {\n  int *p = malloc(8);\n  if (!p) return 0;\n"
+           "  p[2] = 1;\n  return 0;\n}\n")
     rep = str(tmp_path / "r.json")
     r = divm("run", "--report", rep, write(tmp_path, "m.c", src))
     assert r.returncode == 1
     assert r.stderr.startswith("error: memory")
     data = json.load(open(rep))
     assert data["result"] == "error" and data["error"]["kind"] == "memory"
-    assert data["error"]["backtrace"][0] == {"function": "main", "file": data["error"]["backtrace"][0]["file"], "line": 5}
+    top = data["error"]["backtrace"][0]
+    assert top["function"] == "main" and top["line"] == 5 and top["file"].endswith("m.c")
 
 
 def test_ignore_kind_continues(tmp_path):
-    src = "#include <stdio.h>\nint main(void) {\n  int a[2];\n  a[2] = 1;\n  puts(\"after\");\n  return 3;\n}\n"
+    src = ("#include <stdio.h>\nint main(void) {\n  int a[2];\n  a[2] = 1;\n"
+           "  puts(\"after\");\n  return 3;\n}\n")
     p = write(tmp_path, "i.c", src)
     assert divm("run", p).returncode == 1
     r = divm("run", "-o", "ignore:memory", p)
@@ -112,7 +115,8 @@ def test_ignore_kind_continues(tmp_path):
 
 
 def test_choices_decide_malloc(tmp_path):
-    src = '#include <stdio.h>\n#include <stdlib.h>\nint main(void) {\n  void *p = malloc(4);\n  puts(p ? "ok" : "null");\n  free(p);\n  return 0;\n}\n'
+    src = ('#include <stdio.h>\n#include <stdlib.h>\nint main(void) {\n  void *p = malloc(4);\n'
+           '  puts(p ? "ok" : "null");\n  free(p);\n  return 0;\n}\n')
     p = write(tmp_path, "c.c", src)
     assert divm("run", p).stdout == "ok\n"
     assert divm("run", "--choices", "1", p).stdout == "null\n"
@@ -120,7 +124,8 @@ def test_choices_decide_malloc(tmp_path):
 
 
 def test_stdin(tmp_path):
-    src = '#include <stdio.h>\nint main(void) {\n  int a, b, s = 0;\n  while (scanf("%d %d", &a, &b) == 2) s += a * b;\n  printf("%d\\n", s);\n  return 0;\n}\n'
+    src = ('#include <stdio.h>\nint main(void) {\n  int a, b, s = 0;\n'
+           '  while (scanf("%d %d", &a, &b) == 2) s += a * b;\n  printf("%d\\n", s);\n  return 0;\n}\n')
     inp = write(tmp_path, "in.txt", "1 2\n3 4\n")
     r = divm("run", "--stdin", inp, write(tmp_path, "s.c", src))
     assert r.stdout == "14\n", r.stderr

@@ -62,7 +62,7 @@ def test_error(prog, tmp_path):
     r = run_divm(divm_run_args(src, meta, report=report_path), cwd=tmp_path)
     err = r.stderr.decode("utf-8", "replace")
     context = f"\n--- divm stdout ---\n{tail(r.stdout)}\n--- divm stderr ---\n{tail(r.stderr)}"
-    error_lines = [l for l in err.splitlines() if l.startswith("error:")]
+    error_lines = [ln for ln in err.splitlines() if ln.startswith("error:")]
 
     if meta.expect == "none":
         assert r.returncode == meta.exit, (
@@ -80,7 +80,7 @@ def test_error(prog, tmp_path):
     assert r.returncode == 1, (
         f"{prog.name}: expected exit status 1 (error: {kind} at line {line}), got {r.returncode}{context}")
     assert error_lines, f"{prog.name}: no stderr line starts with 'error:'{context}"
-    assert any(re.search(rf"\b{kind}\b", l, re.IGNORECASE) for l in error_lines), (
+    assert any(re.search(rf"\b{kind}\b", ln, re.IGNORECASE) for ln in error_lines), (
         f"{prog.name}: the error line does not name the kind {kind!r}: {error_lines[0]}{context}")
     assert re.search(rf"{re.escape(meta.name)}:{line}\)", err), (
         f"{prog.name}: stderr has no backtrace frame `({meta.name}:{line})`{context}")

@@ -34,7 +34,6 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Optional
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -126,7 +125,7 @@ def divm_compare(seed, src, work, prog_args, native, args) -> Result:
         return Result(seed, "agree", first_line(r.stdout), divm_seconds=secs)
     err = r.stderr.decode("utf-8", "replace")
     if "Traceback (most recent call last)" in err:
-        last = [l for l in err.splitlines() if l.strip()][-1:]
+        last = [ln for ln in err.splitlines() if ln.strip()][-1:]
         return Result(seed, "divm-error", "crash: " + (last[0][:200] if last else ""), divm_seconds=secs)
     error_line = first_line(r.stderr, "error:")
     if error_line and native.returncode != 1:
@@ -174,7 +173,8 @@ def main(argv=None) -> int:
             discarded += 1
         else:
             counts[res.verdict] += 1
-        timing = "" if res.verdict == "discarded" else f" [native {res.native_seconds:.3f} s, divm {res.divm_seconds:.1f} s]"
+        timing = ("" if res.verdict == "discarded"
+                  else f" [native {res.native_seconds:.3f} s, divm {res.divm_seconds:.1f} s]")
         print(f"seed {res.seed:>{width}}: {res.verdict:<10} {res.detail}{timing}", flush=True)
 
     if args.jobs == 1:
