@@ -61,6 +61,8 @@ def build_parser() -> ArgParser:
     v.add_argument("--liveness", nargs="?", const="", metavar="MONITOR.ltl")
     v.add_argument("--property", metavar="NAME")
     v.add_argument("--fair", action="store_true")
+    v.add_argument("--no-reduce", action="store_true",
+                   help="interrupt at every access, also to thread-private objects (for comparison)")
     rp = sub.add_parser("replay", help="re-execute a recorded run step by step")
     rp.add_argument("prog", metavar="PROG")
     rp.add_argument("trace", metavar="TRACE")
@@ -390,6 +392,7 @@ def cmd_verify(args) -> int:
     vm = VM(prog, env, out=None)
     check_externals(prog, vm)
     configure(vm, args)
+    vm.reduce = not args.no_reduce
     machine = Machine(vm, leaks=args.leakcheck == "state")
     tty = sys.stderr.isatty()
 

@@ -30,7 +30,7 @@ _PACK = {("i", 8): "S8", ("i", 16): "S16", ("i", 32): "S32", ("i", 64): "S64",
 
 HYPERCALLS = {"__vm_ctl_set", "__vm_ctl_get", "__vm_ctl_flag", "__vm_test_crit", "__vm_test_loop",
               "__vm_choose", "__vm_trace", "__vm_obj_make", "__vm_obj_resize", "__vm_obj_free",
-              "__vm_obj_size", "__vm_obj_clone", "__vm_peek", "__vm_poke"}
+              "__vm_obj_size", "__vm_obj_clone", "__vm_obj_shared", "__vm_peek", "__vm_poke"}
 ALWAYS_ERROR = {"reach_error": "reach_error() called", "__VERIFIER_error": "__VERIFIER_error() called"}
 SETJMP = {"setjmp", "_setjmp", "sigsetjmp", "__sigsetjmp"}
 
@@ -479,6 +479,7 @@ class Gen:
             e(ind + 1, f"_o = OBJS[{oid}]", loc)
             e(ind + 1, f"if _o.ro or _o.ud is not None or {p} & 7: _st({p}, {v}, {t})", loc)
             e(ind + 1, f"else: S64(_o.b, {off}, {v}); _o.ptrs.add({off}); _o.slow = True", loc)
+            e(ind + 1, f"if _o.shared: _share({v})", loc)
             e(ind, f"except Exception: _st({p}, {v}, {t})", loc)
         else:
             e(ind, f"_st({p}, {v}, {t})", loc)

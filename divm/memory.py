@@ -25,7 +25,7 @@ K_GLOBAL, K_CODE, K_ALLOCA, K_HEAP, K_FRAME, K_KERNEL = 0, 1, 2, 3, 4, 5  # kern
 
 
 class Obj:
-    __slots__ = ("b", "ud", "nud", "ptrs", "slow", "ro", "kind", "name")
+    __slots__ = ("b", "ud", "nud", "ptrs", "slow", "ro", "kind", "name", "shared")
 
     def __init__(self, size: int, kind: int, defined: bool = False, name: str = ""):
         self.b = bytearray(size)
@@ -39,6 +39,8 @@ class Obj:
         self.ro = False
         self.kind = kind
         self.name = name
+        # may another thread reach it?  Globals and kernel data always can
+        self.shared = kind in (K_GLOBAL, K_KERNEL)
         self.slow = self.ud is not None
 
     def resync(self) -> None:

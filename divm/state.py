@@ -43,6 +43,7 @@ def clone(o: Obj) -> Obj:
     c.ro = o.ro
     c.kind = o.kind
     c.name = o.name
+    c.shared = o.shared
     return c
 
 
@@ -86,14 +87,25 @@ def reachable(objs: dict, roots: list[int]) -> list[int]:
         for off in sorted(o.ptrs):
             if off + 8 <= len(b):
                 t = _Q.unpack_from(b, off)[0] >> 32
-                if t and t not in seen and t in objs:
+                if t and t not in seen:
                     seen.add(t)
-                    order.append(t)
+                    c = objs.get(t)
+                    if c is not None and not c.ro:
+                        order.append(t)
     return order
 
 
+_global_ids: dict[int, list[int]] = {}
+
+
 def roots(vm_objs: dict, regs: list) -> list[int]:
-    rs = sorted(k for k in vm_objs if k < PL_GLOBAL)
+    """Mutable global objects and the OS registers.  Constant data never
+    changes and holds no pointer to anything that does: it is left out."""
+    key = id(vm_objs)
+    rs = _global_ids.get(key)
+    if rs is None:
+        rs = _global_ids[key] = sorted(k for k, o in vm_objs.items() if k < PL_GLOBAL and not o.ro)
+    rs = list(rs)
     for r in regs[3:7] + [regs[11]]:  # user registers and the OS state
         if r and (r >> 32) not in rs:
             rs.append(r >> 32)
@@ -123,7 +135,7 @@ def canonical(objs: dict, regs: list, flags: int, extra: bytes = b"", leaks: boo
                         if c is None:
                             c = t if t < PL_GLOBAL else DANGLING
                         _Q.pack_into(b, off, (c << 32) | (v & M32))
-        h.update(struct.pack("<BI", o.kind, len(b)))
+        h.update(struct.pack("<BBI", o.kind, o.shared, len(b)))
         h.update(b)
         if o.ud is not None:
             h.update(b"U")

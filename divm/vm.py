@@ -107,6 +107,7 @@ class VM:
         self.bt_frame = 0  # a parked frame DiOS blames for the next fault
         self.nondet_limited = False  # a wide nondet value came from the small default domain
         self.leakcheck: str | None = None
+        self.reduce = True  # suppress interrupts on thread-private objects
         self.resume_base: tuple | None = None
         self.visible = False
         self.loops_seen: set = set()
@@ -198,8 +199,9 @@ class VM:
         g["_sjres"] = lambda: vm.sjres
         g["_set_sjres"] = lambda v: setattr(vm, "sjres", v)
         g["_bi"] = self.builtins.__getitem__
+        g["_share"] = self.share
         for name in ("ctl_set", "ctl_get", "ctl_flag", "test_crit", "test_loop", "choose", "trace",
-                     "obj_make", "obj_resize", "obj_free", "obj_size", "obj_clone", "peek", "poke"):
+                     "obj_make", "obj_resize", "obj_free", "obj_size", "obj_clone", "obj_shared", "peek", "poke"):
             g["_hc_" + name] = getattr(self, "hc_" + name)
         return g
 
@@ -677,6 +679,8 @@ class VM:
             o.clear_ptrs(off, n)
         for q in ptrs:
             o.ptrs.add(off + q)
+            if o.shared:
+                self.share(struct.unpack_from("<Q", o.b, off + q)[0])
         o.resync()
 
     def new_obj(self, size: int, kind: int, defined: bool = False) -> int:
@@ -751,6 +755,8 @@ class VM:
             do.clear_ptrs(doff, n)
         for q in sp:
             do.ptrs.add(doff + q)
+            if do.shared:
+                self.share(struct.unpack_from("<Q", do.b, doff + q)[0])
         do.resync()
 
     def memset(self, d, v, n) -> None:
@@ -931,9 +937,14 @@ class VM:
     # -- interrupt points ----------------------------------------------------------------
     def crit(self, p, n: int, access: int) -> None:
         """interrupt_mem: the second visible access of a transition ends it
-        (before the access happens).  Every object counts as shared for now."""
+        (before the access happens).  Accesses to objects no other thread can
+        reach are invisible."""
         if self.flags & (CF_IGNORECRIT | CF_KERNEL):
             return
+        if self.reduce and p.__class__ is int:
+            o = self.objs.get(p >> 32)
+            if o is not None and not o.shared:
+                return
         if self.visible:
             self.interrupt()
         self.visible = True
@@ -947,6 +958,26 @@ class VM:
         if key in self.loops_seen:
             self.interrupt()
         self.loops_seen.add(key)
+
+    def share(self, p) -> None:
+        """p becomes reachable by other threads: so does everything it reaches.
+        The shared set stays closed under reachability."""
+        if p.__class__ is not int:
+            return
+        todo = [p >> 32]
+        objs = self.objs
+        while todo:
+            o = objs.get(todo.pop())
+            if o is None or o.shared:
+                continue
+            o.shared = True
+            b = o.b
+            for off in o.ptrs:
+                if off + 8 <= len(b):
+                    todo.append(struct.unpack_from("<Q", b, off)[0] >> 32)
+
+    def hc_obj_shared(self, p) -> None:
+        self.share(p)
 
     def interrupt(self) -> None:
         fn = self.prog.fn_by_name.get("__dios_interrupt")

@@ -17,7 +17,7 @@ FLAGS="-c -emit-llvm -O1 -g -fno-builtin -ffp-contract=off -nostdlibinc
 bcs=""
 for f in $(cd "$here/src" && find . -name '*.c' | sort); do
     name=$(echo "${f#./}" | sed 's|/|_|g; s|\.c$|.bc|')
-    $CLANG $FLAGS -Wall -Wno-unused-function "$here/src/$f" -o "$out/$name"
+    $CLANG $FLAGS -Wall "$here/src/$f" -o "$out/$name"
     bcs="$bcs $out/$name"
 done
 $LLVM_LINK $bcs -o "$out/libc.bc"

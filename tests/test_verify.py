@@ -103,3 +103,14 @@ def test_search_orders_agree():
         assert r.returncode == 0, r.stderr
         counts.append(re.search(r"(\d+) states", r.stderr).group(1))
     assert counts[0] == counts[1]
+
+
+def test_reduction_saves_states():
+    """Accesses to thread-private objects are not interrupt points."""
+    p = os.path.join(ROOT, "tests", "verify", "private_work.c")
+    counts = []
+    for extra in ([], ["--no-reduce"]):
+        r = divm("verify", "-o", "nofail:malloc", *extra, p)
+        assert r.returncode == 0, r.stderr
+        counts.append(int(re.search(r"(\d+) states", r.stderr).group(1)))
+    assert counts[0] < counts[1], counts

@@ -27,6 +27,7 @@ int pthread_create( pthread_t *tid, const pthread_attr_t *attr, void *( *fn )( v
     t->frame = __dios_make_frame( thread_start, t );
     t->start = fn;
     t->arg = arg;
+    __vm_obj_shared( arg );   /* what a new thread is handed, it can reach */
     t->detached = attr && attr->detach == PTHREAD_CREATE_DETACHED;
     *tid = t->id;
     __dios_reschedule();

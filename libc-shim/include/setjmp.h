@@ -11,7 +11,6 @@ typedef long sigjmp_buf[9];
 int setjmp(jmp_buf) __attribute__((__returns_twice__));
 int _setjmp(jmp_buf) __attribute__((__returns_twice__));
 int sigsetjmp(sigjmp_buf, int) __attribute__((__returns_twice__));
-int __sigsetjmp(sigjmp_buf, int) __attribute__((__returns_twice__));
 void longjmp(jmp_buf, int) __DIVM_NORETURN;
 void _longjmp(jmp_buf, int) __DIVM_NORETURN;
 void siglongjmp(sigjmp_buf, int) __DIVM_NORETURN;

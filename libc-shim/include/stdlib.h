@@ -7,8 +7,10 @@
 #define __need_wchar_t
 #define __need_NULL
 #include <stddef.h>
+#ifdef __DIVM_MISC
 #include <sys/types.h>
 #include <alloca.h>
+#endif
 
 __DIVM_BEGIN_DECLS
 

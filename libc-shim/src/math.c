@@ -15,13 +15,6 @@ int signgam;
 
 union ld { long double v; struct { uint64_t m; uint16_t se; } p; };
 
-static int ld_exp(long double x)
-{
-    union ld u;
-    u.v = x;
-    return u.p.se & 0x7fff;
-}
-
 static long double ld_make(int neg, int bexp, uint64_t m)
 {
     union ld u;

@@ -162,6 +162,8 @@ void  __vm_obj_resize( void *ptr, int size ) __DIVM_NOTHROW;
 void  __vm_obj_free( void *ptr ) __DIVM_NOTHROW;
 int   __vm_obj_size( const void * ) __DIVM_NOTHROW;
 void *__vm_obj_clone( const void *root, const void **block ) __DIVM_NOTHROW;
+/* another thread may now reach ptr's object, and everything it points to */
+void  __vm_obj_shared( void *ptr ) __DIVM_NOTHROW;
 
 uint32_t __vm_peek( void *addr, int layer ) __DIVM_NOTHROW;
 void     __vm_poke( void *addr, int layer, uint32_t value ) __DIVM_NOTHROW;
