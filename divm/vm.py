@@ -1180,8 +1180,38 @@ class VM:
         o.resync()
 
     def hc_obj_clone(self, root, block=0):
-        self.fault(F_NOTIMPL, "__vm_obj_clone is not implemented")
-        return 0
+        """Deep copy of the heap graph reachable from root; objects listed in
+        the null-terminated array `block` (and non-heap objects) are shared,
+        not copied."""
+        from .state import clone
+        if root.__class__ is not int or (root >> 32) not in self.objs:
+            self.fault(F_HYPERCALL, "__vm_obj_clone of an invalid pointer")
+            return 0
+        stop = set()
+        if block:
+            for i in range(1 << 16):
+                q = self.ld(block + 8 * i, PTR)
+                if not q or q.__class__ is not int:
+                    break
+                stop.add(q >> 32)
+        order, copy = [root >> 32], {}
+        while order:
+            oid = order.pop()
+            o = self.objs.get(oid)
+            if oid in copy or oid in stop or o is None or o.kind not in (K_HEAP, K_ALLOCA):
+                continue
+            copy[oid] = self.new_obj(0, K_HEAP)
+            for off in o.ptrs:
+                order.append(struct.unpack_from("<Q", o.b, off)[0] >> 32)
+        for oid, nid in copy.items():
+            c = clone(self.objs[oid])
+            c.kind, c.ro, c.shared = K_HEAP, False, False
+            for off in c.ptrs:
+                v = struct.unpack_from("<Q", c.b, off)[0]
+                if (v >> 32) in copy:
+                    struct.pack_into("<Q", c.b, off, (copy[v >> 32] << 32) | (v & M32))
+            self.objs[nid] = c
+        return (copy.get(root >> 32, root >> 32) << 32) | (root & M32)
 
     def hc_peek(self, addr, layer):
         o = self.check(addr, 1, False)
