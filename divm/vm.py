@@ -1156,7 +1156,10 @@ class VM:
     def hc_obj_size(self, p):
         o = self.objs.get(p >> 32) if p.__class__ is not U else None
         if o is None:
-            self.fault(F_HYPERCALL, "__vm_obj_size of an invalid pointer")
+            if p.__class__ is int and (p >> 32) in self.freed:
+                self.fault(F_MEMORY, "use of a freed object")
+            else:
+                self.fault(F_MEMORY, "size of an invalid pointer")
             return 0
         return len(o.b)
 

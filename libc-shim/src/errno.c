@@ -1,13 +1,11 @@
-/* errno: one static int for now; DiOS will make it per thread, which only
- * needs __errno_location to change. */
+/* errno is per thread: DiOS keeps it in the task. */
 #define _GNU_SOURCE 1
 #include <errno.h>
-
-static int __divm_errno_value;
+#include <sys/dios_syscall.h>
 
 int *__errno_location(void)
 {
-    return &__divm_errno_value;
+    return __dios_errno();
 }
 
 /* glibc exports these; nothing knows argv[0] yet */
