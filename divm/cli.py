@@ -75,6 +75,10 @@ def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv and argv[0] == "cc":
         return guard(lambda: cmd_cc(argv[1:]), "--debug" in argv)
+    if "--liveness" in argv:  # its argument is optional: a monitor only if it ends in .ltl
+        k = argv.index("--liveness")
+        if k + 1 >= len(argv) or not argv[k + 1].endswith(".ltl"):
+            argv[k] = "--liveness="
     prog_args: list[str] = []
     if "--" in argv:
         k = argv.index("--")
@@ -379,8 +383,6 @@ def cmd_verify(args) -> int:
     from .explore import Limits, Machine, search
     from .vm import VM
     t0 = time.time()
-    if args.liveness is not None:
-        raise UsageError("verify --liveness is not implemented yet")
     if args.max_states is not None and args.max_states <= 0:
         raise UsageError("--max-states must be a positive number")
     if args.workers < 1:
@@ -389,6 +391,8 @@ def cmd_verify(args) -> int:
     stdin = read_stdin(args)
     prog = load_program(args.prog)
     env = machine_env(args, os.path.basename(args.prog), args.args, stdin)
+    if args.liveness is not None:
+        return verify_liveness(args, prog, env, stdin, t0, max_mem)
     vm = VM(prog, env, out=None)
     check_externals(prog, vm)
     configure(vm, args)
@@ -439,6 +443,101 @@ def cmd_verify(args) -> int:
     return {"valid": 0, "error": 1, "inconclusive": 3}[res.verdict]
 
 
+def verify_liveness(args, prog, env, stdin, t0, max_mem) -> int:
+    from .explore import Limits, Machine, liveness
+    from .ltl import LTLError, atoms, parse_monitor, translate
+    from .props import Propositions
+    from .vm import VM, ErrorInfo
+    props = None
+    if args.liveness:
+        try:
+            with open(args.liveness) as f:
+                text = f.read()
+        except OSError as e:
+            raise UsageError(f"{args.liveness}: {e.strerror}") from None
+        try:
+            monitor = parse_monitor(text)
+            props = Propositions(prog, monitor.defines)
+        except LTLError as e:
+            raise LoadError(f"{args.liveness}:{e}") from None
+        todo = [(n, f) for n, f, _ in monitor.properties if args.property in (None, n)]
+        if not todo:
+            raise UsageError(f"--property {args.property}: no such #property in {args.liveness}")
+    else:
+        if args.property:
+            raise UsageError("--property needs a monitor file (--liveness FILE.ltl)")
+        todo = [("accepting", None)]
+    results = []
+    first = None
+    total_states = total_trans = 0
+    search_secs = 0.0
+    for name, formula in todo:
+        vm = VM(prog, env, out=None)
+        check_externals(prog, vm)
+        configure(vm, args)
+        vm.reduce = not args.no_reduce
+        vm.want_stop_bt = True
+        observe = None
+        if formula is not None:
+            names = sorted(atoms(formula))
+            observe = (lambda names: lambda v: props.label(v.objs, names))(list(names))
+        machine = Machine(vm, observe=observe)
+        automaton = translate(("!", formula)) if formula is not None else None
+        res = run_big_stack(lambda m=machine, a=automaton: liveness(m, a, args.fair,
+                                                                  Limits(args.max_states, args.max_time, max_mem)))
+        total_states += res.states
+        total_trans += res.transitions
+        search_secs += res.seconds
+        entry = {"name": name, "result": res.verdict}
+        if res.verdict == "error":
+            lasso = getattr(res, "lasso", None)
+            if lasso is not None:
+                last = next((st for st in lasso.loop if st.accepting), None) if formula is None else None
+                bt = (last or lasso.loop[-1]).bt
+                what = ("an accepting transition repeats forever" if formula is None
+                        else f"property {name} is violated by an infinite run")
+                res.error = ErrorInfo("liveness", what, bt)
+            entry["error"] = res.error.to_json()
+            path = lasso.prefix + lasso.loop if lasso is not None else res.path
+            trace_path = args.trace_out or default_trace_path(args.prog)
+            if len(todo) > 1:
+                base, ext = os.path.splitext(trace_path)
+                base = base[:-6] if base.endswith(".trace") else base
+                trace_path = f"{base}.{name}.trace.json"
+            write_json(trace_path, {
+                "format": "divm-trace", "version": 1, "program": prog.digest,
+                "options": trace_options(args, stdin),
+                "steps": [{"choices": [list(c) for c in st.choices], "interrupts": []} for st in path],
+                "cycle_start": len(lasso.prefix) if lasso is not None else None})
+            entry["trace"] = trace_path
+            print(f"property {name}: violated", file=sys.stderr)
+            print_counterexample(path, res.error, len(lasso.prefix) if lasso is not None else None)
+            print(f"trace written to {trace_path}", file=sys.stderr)
+            if first is None:
+                first = entry
+        else:
+            if res.reason:
+                entry["reason"] = res.reason
+            print(f"property {name}: {'holds' if res.verdict == 'valid' else res.verdict}", file=sys.stderr)
+        results.append(entry)
+    verdicts = [r["result"] for r in results]
+    verdict = "error" if "error" in verdicts else "inconclusive" if "inconclusive" in verdicts else "valid"
+    report = {"tool": "divm", "version": __version__, "command": "verify", "result": verdict,
+              "property": "liveness:" + (first or results[0])["name"],
+              "states": total_states, "transitions": total_trans,
+              "seconds": round(time.time() - t0, 3), "search_seconds": round(search_secs, 3),
+              "peak_memory_bytes": peak_memory(), "stored_bytes_per_state": 16.0,
+              "properties": results}
+    if first is not None:
+        report["error"] = first["error"]
+        report["trace"] = first["trace"]
+    print(f"divm: {verdict}: {total_states} states, {total_trans} transitions, {search_secs:.2f} s search, "
+          f"{peak_memory() >> 20} MiB", file=sys.stderr)
+    if args.report:
+        write_json(args.report, report)
+    return {"valid": 0, "error": 1, "inconclusive": 3}[verdict]
+
+
 def trace_options(args, stdin: bytes | None) -> dict:
     import base64
     return {"o": sorted(args.opts), "leakcheck": args.leakcheck, "args": list(args.args),
@@ -451,9 +550,11 @@ def default_trace_path(prog: str) -> str:
     return base + ".trace.json"
 
 
-def print_counterexample(path, error) -> None:
+def print_counterexample(path, error, cycle_start=None) -> None:
     print("counterexample:", file=sys.stderr)
     for i, st in enumerate(path):
+        if i == cycle_start:
+            print("  --- the loop starts here and repeats forever ---", file=sys.stderr)
         who = f"thread {st.thread}" if st.thread is not None else "kernel"
         ch = " ".join(f"{v}/{n}" for v, n in st.choices)
         print(f"  step {i + 1}: {who}" + (f"  choices {ch}" if ch else ""), file=sys.stderr)
@@ -468,7 +569,7 @@ def cmd_replay(args) -> int:
     import base64
 
     from .explore import Step
-    from .vm import CF_CANCEL, CF_ERROR, CF_STOP, VM
+    from .vm import CF_CANCEL, CF_ERROR, VM
     try:
         with open(args.trace) as f:
             trace = json.load(f)
@@ -500,10 +601,18 @@ def cmd_replay(args) -> int:
     check_externals(prog, vm)
     configure(vm, ns)
 
+    cycle = trace.get("cycle_start")
+    if cycle is not None and not (isinstance(cycle, int) and 0 <= cycle < len(steps)):
+        raise LoadError(f"{args.trace}: malformed trace (cycle_start)")
+    vm.want_stop_bt = cycle is not None
+    loop_bt: list = []
+
     def replay():
         vm.chooser = lambda n, w: 0
         vm.boot()
         for i, choices in enumerate(steps):
+            if i == cycle:
+                print("--- the loop starts here and repeats forever ---")
             queue = list(choices)
 
             def chooser(n, w, queue=queue, i=i):
@@ -521,8 +630,10 @@ def cmd_replay(args) -> int:
             print(f" thread {thread}" if thread is not None else "", end="\n")
             if queue:
                 raise TraceMismatch(f"step {i + 1} made fewer choices than the trace recorded")
-            if vm.flags & (CF_ERROR | CF_STOP | CF_CANCEL) and i + 1 < len(steps):
+            if vm.flags & (CF_ERROR | CF_CANCEL) and i + 1 < len(steps):
                 raise TraceMismatch(f"the run ends at step {i + 1}, the trace goes on to {len(steps)}")
+            if cycle is not None and i >= cycle:
+                loop_bt[:] = vm.accept_bt if vm.accept_bt is not None else (vm.stop_bt or loop_bt)
         return vm.flags
     try:
         flags = run_big_stack(replay)
@@ -532,6 +643,10 @@ def cmd_replay(args) -> int:
     _ = Step
     if flags & CF_ERROR and vm.error is not None:
         print_error(vm.error)
+        return 1
+    if cycle is not None:
+        from .vm import ErrorInfo
+        print_error(ErrorInfo("liveness", "the loop from step %d repeats forever" % (cycle + 1), loop_bt))
         return 1
     print("the run ends cleanly" + (f" (exit status {vm.exit_status})" if vm.exit_status is not None else ""))
     return 0

@@ -13,12 +13,12 @@ import time
 from collections import deque
 
 from . import state as S
-from .vm import CF_CANCEL, CF_ERROR, CF_STOP, VM
+from .vm import CF_ACCEPTING, CF_CANCEL, CF_ERROR, CF_STOP, VM
 
 
 class Step:
     """One transition: the choices made and what it showed."""
-    __slots__ = ("choices", "thread", "output", "error", "stop", "accepting")
+    __slots__ = ("choices", "thread", "output", "error", "stop", "accepting", "bt", "label")
 
     def __init__(self, choices, thread, output, error, stop, accepting=False):
         self.choices = choices
@@ -27,13 +27,16 @@ class Step:
         self.error = error
         self.stop = stop
         self.accepting = accepting
+        self.bt: list = []
+        self.label = frozenset()
 
 
 class Machine:
-    def __init__(self, vm: VM, leaks: bool = False, nondet_limited=None):
+    def __init__(self, vm: VM, leaks: bool = False, observe=None):
         self.vm = vm
         self.leaks = leaks
         self.transitions = 0
+        self.observe = observe  # labels a state (liveness: the true propositions)
 
     def initial(self) -> tuple[bytes, S.Snapshot]:
         vm = self.vm
@@ -77,7 +80,10 @@ class Machine:
             out = [t for t in vm.trace if t[0] == "out"]
             thread = next((t[2] for t in vm.trace if t[0] == "sched"), None)
             step = Step(list(log), thread, out, vm.error if vm.flags & CF_ERROR else None,
-                        bool(vm.flags & CF_STOP))
+                        bool(vm.flags & CF_STOP), bool(vm.flags & CF_ACCEPTING))
+            step.bt = vm.accept_bt if vm.accept_bt is not None else vm.stop_bt
+            if self.observe is not None:
+                step.label = self.observe(vm)
             if step.error is not None or step.stop:
                 yield step, self.key() if step.stop and step.error is None else None, None
             else:
@@ -171,3 +177,218 @@ def rss() -> int:
             return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
     except OSError:
         return 0
+
+
+# -- liveness ----------------------------------------------------------------------------
+
+class Lasso:
+    def __init__(self, prefix: list[Step], loop: list[Step]):
+        self.prefix = prefix
+        self.loop = loop
+
+
+def liveness(machine: Machine, automaton=None, fair: bool = False, limits: Limits | None = None,
+             progress=None) -> Result:
+    """Look for an infinite run accepted by the automaton (the negated
+    property), or one passing accepting transitions infinitely often when
+    automaton is None.  The program graph is explored whole (terminal states
+    stutter forever), paired with the automaton, and searched for a fair
+    accepting strongly connected component."""
+    limits = limits or Limits()
+    res = Result()
+    t0 = time.time()
+    vm = machine.vm
+    key0, snap0 = machine.initial()
+    if vm.flags & CF_ERROR:
+        res.verdict, res.error = "error", vm.error
+        return res
+    label0 = machine.observe(vm) if machine.observe else frozenset()
+    # the program's graph: node -> list of (step, node); labels per node
+    index = {key0: 0}
+    labels = [label0]
+    out: list[list] = [[]]
+    todo = [(0, snap0)]
+    parent = {0: (None, None)}
+    while todo:
+        n, snap = todo.pop()
+        for step, nkey, nsnap in machine.successors(snap):
+            if step.error is not None:
+                res.verdict, res.error = "error", step.error
+                res.path = path_nodes(parent, n) + [step]
+                res.states, res.transitions = len(index), machine.transitions
+                res.seconds = time.time() - t0
+                return res
+            if nkey is None:
+                continue
+            m = index.get(nkey)
+            if m is None:
+                m = index[nkey] = len(labels)
+                labels.append(step.label)
+                out.append([])
+                parent[m] = (n, step)
+                if nsnap is not None:
+                    todo.append((m, nsnap))
+                else:  # the program ended: it stutters in its last state
+                    stutter = Step([], None, [], None, True)
+                    stutter.label, stutter.bt = step.label, step.bt
+                    out[m].append((stutter, m))
+            out[n].append((step, m))
+        if limits.max_states is not None and len(index) >= limits.max_states:
+            res.verdict, res.reason = "inconclusive", f"state limit {limits.max_states} reached"
+            break
+        if limits.max_time is not None and time.time() - t0 > limits.max_time:
+            res.verdict, res.reason = "inconclusive", f"time limit {limits.max_time:g} s reached"
+            break
+        if progress is not None:
+            progress(len(index), machine.transitions, len(todo), time.time() - t0)
+    res.states, res.transitions = len(index), machine.transitions
+    if res.verdict == "inconclusive":
+        res.seconds = time.time() - t0
+        return res
+    # the product with the automaton
+    if automaton is None:
+        pnodes = [(n, None) for n in range(len(labels))]
+        init = [(0, None)]
+
+        def psucc(v):
+            return [((m, None), st) for st, m in out[v[0]]]
+
+        def edge_acc(v, st, w):
+            return (0,) if st.accepting else ()
+        nacc = 1
+    else:
+        A = automaton
+
+        def ok(q, lab):
+            return A.pos[q] <= lab and not (A.neg[q] & lab)
+        init = [(0, q) for q in sorted(A.initial) if ok(q, labels[0])]
+
+        def psucc(v):
+            n, q = v
+            return [((m, r), st) for st, m in out[n] for r in A.succ[q] if ok(r, labels[m])]
+
+        def edge_acc(v, st, w):
+            return tuple(i for i, a in enumerate(A.acc) if w[1] in a)
+        nacc = len(A.acc)
+        pnodes = None
+    from .ltl import sccs
+    seen = set(init)
+    order = list(init)
+    edges: dict = {}
+    i = 0
+    while i < len(order):
+        v = order[i]
+        i += 1
+        es = psucc(v)
+        edges[v] = es
+        for w, _ in es:
+            if w not in seen:
+                seen.add(w)
+                order.append(w)
+    succ = {v: [w for w, _ in es] for v, es in edges.items()}
+    for comp in sccs(order, succ):
+        cs = set(comp)
+        inner = [(v, st, w) for v in comp for w, st in edges[v] if w in cs]
+        if not inner:
+            continue
+        got = set()
+        for v, st, w in inner:
+            got.update(edge_acc(v, st, w))
+        if len(got) < nacc:
+            continue
+        need = []
+        if fair:
+            enabled_all = None
+            for v in comp:
+                en = {st.thread for st, _ in out[v[0]] if st.thread is not None}
+                enabled_all = en if enabled_all is None else enabled_all & en
+            taken = {st.thread for _, st, _ in inner}
+            if enabled_all and not enabled_all <= taken:
+                continue
+            need = [("thread", t) for t in sorted(enabled_all or ())]
+        lasso = build_lasso(init, edges, cs, comp, inner, nacc, edge_acc, need)
+        res.verdict = "error"
+        res.lasso = lasso
+        res.path = lasso.prefix + lasso.loop
+        break
+    _ = pnodes
+    res.seconds = time.time() - t0
+    return res
+
+
+def path_nodes(parent: dict, n: int) -> list[Step]:
+    steps = []
+    while True:
+        p, st = parent[n]
+        if p is None:
+            break
+        steps.append(st)
+        n = p
+    steps.reverse()
+    return steps
+
+
+def build_lasso(init, edges, cs, comp, inner, nacc, edge_acc, need) -> Lasso:
+    """A path to the component, then a cycle in it through an edge of every
+    acceptance set and (with fairness) an edge of every needed thread."""
+    def bfs(sources, goal, within=None):
+        prev = {s: None for s in sources}
+        q = deque(sources)
+        while q:
+            v = q.popleft()
+            if goal(v):
+                path = []
+                while prev[v] is not None:
+                    u, st = prev[v]
+                    path.append(st)
+                    v = u
+                return v, list(reversed(path)), None
+            for w, st in edges.get(v, ()):
+                if within is not None and w not in within:
+                    continue
+                if w not in prev:
+                    prev[w] = (v, st)
+                    q.append(w)
+        return None, [], None
+
+    # targets: one edge per acceptance set and per needed thread
+    targets = []
+    for a in range(nacc):
+        targets.append(next((v, st, w) for v, st, w in inner if a in edge_acc(v, st, w)))
+    for _, t in need:
+        targets.append(next((v, st, w) for v, st, w in inner if st.thread == t))
+    start = targets[0][0] if targets else comp[0]
+    # prefix: from an initial node to start
+    prefix_path = []
+    prev = {s: None for s in init}
+    q = deque(init)
+    while q:
+        v = q.popleft()
+        if v == start:
+            break
+        for w, st in edges.get(v, ()):
+            if w not in prev:
+                prev[w] = (v, st)
+                q.append(w)
+    v = start
+    while prev.get(v) is not None:
+        u, st = prev[v]
+        prefix_path.append(st)
+        v = u
+    prefix_path.reverse()
+    loop = []
+    cur = start
+    for src, st, dst in targets:
+        _, seg, _ = bfs([cur], lambda x, s=src: x == s, cs)
+        loop += seg
+        loop.append(st)
+        cur = dst
+    if not targets:  # any cycle: one inner edge and back
+        src, st, dst = inner[0]
+        _, seg, _ = bfs([cur], lambda x, s=src: x == s, cs)
+        loop += seg + [st]
+        cur = dst
+    _, back, _ = bfs([cur], lambda x: x == start, cs)
+    if cur != start:
+        loop += back
+    return Lasso(prefix_path, loop)

@@ -72,6 +72,7 @@ unsigned LLVMGetAlignment(LLVMValueRef V);
 unsigned LLVMGetIntrinsicID(LLVMValueRef Fn);
 LLVMBool LLVMIsAInlineAsm(LLVMValueRef Val);
 char *LLVMPrintValueToString(LLVMValueRef Val);
+char *LLVMPrintModuleToString(LLVMModuleRef M);
 char *LLVMPrintTypeToString(LLVMTypeRef Val);
 LLVMValueRef LLVMGetFirstUse(LLVMValueRef Val);
 

@@ -108,6 +108,9 @@ class VM:
         self.nondet_limited = False  # a wide nondet value came from the small default domain
         self.leakcheck: str | None = None
         self.reduce = True  # suppress interrupts on thread-private objects
+        self.want_stop_bt = False  # liveness: remember where each transition stopped
+        self.stop_bt: list = []
+        self.accept_bt: list | None = None
         self.resume_base: tuple | None = None
         self.visible = False
         self.loops_seen: set = set()
@@ -295,6 +298,8 @@ class VM:
     def transition(self) -> None:
         """Run the scheduler once: one step of the program."""
         self.flags &= ~(CF_ACCEPTING | CF_CANCEL)
+        self.stop_bt = []
+        self.accept_bt = None
         self.visible = False
         self.loops_seen.clear()
         sched = self.regs[CR_SCHEDULER]
@@ -309,6 +314,8 @@ class VM:
         except Suspend as s:
             if self.live_frames:
                 self.refresh_frames(s.__traceback__)
+            if self.want_stop_bt:
+                self.stop_bt = self.traceback_frames(s.__traceback__)
         except RecursionError:
             self.stack_overflow()
         finally:
@@ -453,6 +460,27 @@ class VM:
             o.resync()
             parent = ptrs[i]
         return ptrs[0]
+
+    def traceback_frames(self, tb) -> list[dict]:
+        """Where a transition stopped: the user frames of the suspended thread."""
+        chain = []
+        while tb is not None:
+            chain.append((tb.tb_frame, tb.tb_lineno))
+            tb = tb.tb_next
+        out = []
+        for f, line in reversed(chain):
+            info = self.code_info.get(f.f_code)
+            if info is not None and not info[0].system:
+                fn, lm, _ = info
+                loc = lm.get(line)
+                if loc is None:
+                    for d in range(1, 8):
+                        loc = lm.get(line - d)
+                        if loc:
+                            break
+                file, ln = loc if loc else (fn.file, fn.line)
+                out.append({"function": fn.name, "file": file, "line": ln})
+        return out
 
     def refresh_frames(self, tb) -> None:
         """At a suspension: bring the parked activations' frames up to date."""
@@ -1041,7 +1069,9 @@ class VM:
     def hc_ctl_flag(self, clear, set_):
         old = self.flags
         self.flags = (old & ~clear) | set_
-        self.G["THR"] = bool(self.flags & CF_THREADS)
+        self.G["THR"] = bool(self.flags & CF_THREADS) or self.want_stop_bt
+        if set_ & CF_ACCEPTING and self.want_stop_bt and self.accept_bt is None:
+            self.accept_bt = self.backtrace()
         if set_ & CF_ERROR and not old & CF_ERROR and self.error is None:
             if self.pending_fault is not None:
                 kind, msg, bt = self.pending_fault
