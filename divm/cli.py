@@ -477,10 +477,7 @@ def verify_liveness(args, prog, env, stdin, t0, max_mem) -> int:
         configure(vm, args)
         vm.reduce = not args.no_reduce
         vm.want_stop_bt = True
-        observe = None
-        if formula is not None:
-            names = sorted(atoms(formula))
-            observe = (lambda names: lambda v: props.label(v.objs, names))(list(names))
+        observe = labeller(props, sorted(atoms(formula))) if formula is not None else None
         machine = Machine(vm, observe=observe)
         automaton = translate(("!", formula)) if formula is not None else None
         res = run_big_stack(lambda m=machine, a=automaton: liveness(m, a, args.fair,
@@ -536,6 +533,11 @@ def verify_liveness(args, prog, env, stdin, t0, max_mem) -> int:
     if args.report:
         write_json(args.report, report)
     return {"valid": 0, "error": 1, "inconclusive": 3}[verdict]
+
+
+def labeller(props, names: list[str]):
+    """The propositions of one property that hold in the VM's current state."""
+    return lambda vm: props.label(vm.objs, names)
 
 
 def trace_options(args, stdin: bytes | None) -> dict:
