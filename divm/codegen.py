@@ -658,7 +658,9 @@ class Gen:
             e(ind, f"{r} = _fptoi_sat({v[0]}, {bits}, {b == 'fptosi.sat'})", loc)
         elif b == "is.fpclass":
             e(ind, f"{r} = _is_fpclass({v[0]}, {v[1]})", loc)
-        elif b in ("threadlocal.address", "launder.invariant.group", "strip.invariant.group",
+        elif b == "threadlocal.address":
+            e(ind, f"{r} = _tls({v[0]}) if THR else {v[0]}", loc)
+        elif b in ("launder.invariant.group", "strip.invariant.group",
                    "expect", "expect.with.probability", "annotation", "ptr.annotation", "canonicalize"):
             e(ind, f"{lhs}{v[0]}", loc)
         elif b == "ptrmask":

@@ -197,7 +197,7 @@ class VM:
                      "va_start", "cmpxchg", "atomicrmw", "insertvalue", "extractelement",
                      "insertelement", "shuffle", "bitcast", "objectsize", "blockaddr", "bad_call",
                      "bad_target", "undefined_fn", "ubranch", "fault", "setjmp", "newjf", "crit", "loop",
-                     "leak_return"):
+                     "leak_return", "tls"):
             g["_" + name] = getattr(self, name)
         g["_sjres"] = lambda: vm.sjres
         g["_set_sjres"] = lambda v: setattr(vm, "sjres", v)
@@ -254,6 +254,19 @@ class VM:
             o.resync()
             self.objs[gl.idx] = o
         self.next_global = len(prog.globals) + 1
+        # a new thread's copy of a thread-local variable starts from its initial value
+        self.tls_templates = {}
+        for gl in prog.globals:
+            if gl.tls and not gl.decl:
+                src = self.objs[gl.idx]
+                t = Obj(len(src.b), K_GLOBAL, defined=True, name=gl.name)
+                t.b[:] = src.b
+                t.ud = bytearray(src.ud) if src.ud is not None else None
+                t.nud = src.nud
+                t.ptrs = set(src.ptrs)
+                t.ro = True
+                t.resync()
+                self.tls_templates[gl.idx] = self.add_global_obj(t)
         # the environment __boot receives: an array of {key, value, size}
         arr = Obj(24 * (len(env) + 1), K_GLOBAL, defined=True, name="<env>")
         for i, (k, v) in enumerate(env):
@@ -986,6 +999,14 @@ class VM:
         if key in self.loops_seen:
             self.interrupt()
         self.loops_seen.add(key)
+
+    def tls(self, p):
+        """The calling thread's copy of a thread-local variable (DiOS keeps
+        the copies; the main thread uses the variable itself)."""
+        fn = self.prog.fn_by_name.get("__dios_tls_address")
+        if fn is None or fn.decl or p.__class__ is not int:
+            return p
+        return self.FT[fn.idx](p, self.tls_templates.get(p >> 32, p))
 
     def share(self, p) -> None:
         """p becomes reachable by other threads: so does everything it reaches.

@@ -402,3 +402,31 @@ void __dios_trace_f( const char *fmt, ... )
     va_end( ap );
     __vm_trace( _VM_T_Text, buf );
 }
+
+/* -- thread-local variables ----------------------------------------------------- */
+
+/* The VM asks for the running thread's copy of a _Thread_local variable.
+ * Copies start as the variable's initial value (its contents when the
+ * thread first touches it: the main thread uses the variable itself). */
+void *__dios_tls_address( void *var, const void *initial )
+{
+    struct __dios_task *t = __dios_current();
+    if ( !t || t->is_main )
+        return var;
+    for ( int i = 0; i < t->ntls; ++i )
+        if ( t->tls[ 2 * i ] == var )
+            return t->tls[ 2 * i + 1 ];
+    int size = __vm_obj_size( var );
+    void *copy = kalloc( size );
+    __builtin_memcpy( copy, initial, size );
+    void **n = kalloc( ( t->ntls + 1 ) * 2 * sizeof( void * ) );
+    for ( int i = 0; i < 2 * t->ntls; ++i )
+        n[ i ] = t->tls[ i ];
+    if ( t->tls )
+        __vm_obj_free( t->tls );
+    n[ 2 * t->ntls ] = var;
+    n[ 2 * t->ntls + 1 ] = copy;
+    t->tls = n;
+    t->ntls++;
+    return copy;
+}

@@ -31,6 +31,8 @@ struct __dios_task
     int cancel_state, cancel_type, cancel_pending;
     void *cleanup;      /* pthread_cleanup_push stack */
     int err;            /* errno */
+    void **tls;         /* pairs: thread-local variable, this thread's copy */
+    int ntls;
 };
 
 struct dios_state
