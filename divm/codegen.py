@@ -283,6 +283,8 @@ class Gen:
                 e(ind, f"{r} = tuple(_select(_c, _t, _f) for _c, _t, _f in zip({c}, {t}, {f}))", loc)
             elif ty.k == "vec":
                 e(ind, f"{r} = _select({c}, {t}, {f})", loc)
+            elif a[0].const and a[0].val.__class__ is int:  # `1.__class__` is not Python
+                e(ind, f"{r} = {t if a[0].val else f}", loc)
             else:
                 e(ind, f"{r} = ({t} if {c} else {f}) if {c}.__class__ is not U else _select({c}, {t}, {f})", loc)
         elif op == "load":
@@ -477,7 +479,7 @@ class Gen:
         elif ty.k == "p":
             e(ind, "try:", loc)
             e(ind + 1, f"_o = OBJS[{oid}]", loc)
-            e(ind + 1, f"if _o.ro or _o.ud is not None or {p} & 7: _st({p}, {v}, {t})", loc)
+            e(ind + 1, f"if _o.frozen or _o.ro or _o.ud is not None or {p} & 7: _st({p}, {v}, {t})", loc)
             e(ind + 1, f"else: S64(_o.b, {off}, {v}); _o.ptrs.add({off}); _o.slow = True", loc)
             e(ind + 1, f"if _o.shared: _share({v})", loc)
             e(ind, f"except Exception: _st({p}, {v}, {t})", loc)

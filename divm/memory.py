@@ -25,7 +25,7 @@ K_GLOBAL, K_CODE, K_ALLOCA, K_HEAP, K_FRAME, K_KERNEL = 0, 1, 2, 3, 4, 5  # kern
 
 
 class Obj:
-    __slots__ = ("b", "ud", "nud", "ptrs", "slow", "ro", "kind", "name", "shared")
+    __slots__ = ("b", "ud", "nud", "ptrs", "slow", "ro", "kind", "name", "shared", "frozen", "h")
 
     def __init__(self, size: int, kind: int, defined: bool = False, name: str = ""):
         self.b = bytearray(size)
@@ -41,10 +41,13 @@ class Obj:
         self.name = name
         # may another thread reach it?  Globals and kernel data always can
         self.shared = kind in (K_GLOBAL, K_KERNEL)
+        # frozen: shared with a stored state, so copied before any write
+        self.frozen = False
+        self.h = None  # cached content hash while frozen
         self.slow = self.ud is not None
 
     def resync(self) -> None:
-        self.slow = self.ro or self.ud is not None or bool(self.ptrs)
+        self.slow = self.frozen or self.ro or self.ud is not None or bool(self.ptrs)
 
     def __len__(self) -> int:
         return len(self.b)

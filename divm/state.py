@@ -34,32 +34,55 @@ class Snapshot:
 
 
 def clone(o: Obj) -> Obj:
+    """A private, writable copy."""
     c = Obj.__new__(Obj)
     c.b = bytearray(o.b)
     c.ud = bytearray(o.ud) if o.ud is not None else None
     c.nud = o.nud
     c.ptrs = set(o.ptrs)
-    c.slow = o.slow
     c.ro = o.ro
     c.kind = o.kind
     c.name = o.name
     c.shared = o.shared
+    c.frozen = False
+    c.h = None
+    c.slow = c.ro or c.ud is not None or bool(c.ptrs)
     return c
+
+
+def freeze(o: Obj) -> Obj:
+    if not o.frozen:
+        o.frozen = True
+        o.slow = True
+    return o
 
 
 PERSISTENT_FLAGS = 0x800 | 0xFFFF0000  # threads flag, OS and algorithm blocks
 
 
 def snapshot(vm) -> Snapshot:
-    return Snapshot({k: o if o.ro else clone(o) for k, o in vm.objs.items()}, set(vm.freed),
+    """The VM's memory as it stands.  Objects are shared with the VM, frozen:
+    the VM copies one before it writes to it (copy on write), and notes the
+    objects it made or copied since the last snapshot or restore."""
+    objs = dict(vm.objs)
+    if vm.dirty is None:
+        for o in objs.values():
+            freeze(o)
+    else:
+        for oid in vm.dirty:
+            o = objs.get(oid)
+            if o is not None:
+                freeze(o)
+    vm.dirty = set()
+    return Snapshot(objs, set(vm.freed),
                     (vm.next_alloca, vm.next_heap, vm.next_global), vm.flags & PERSISTENT_FLAGS,
                     list(vm.regs))
 
 
 def restore(vm, s: Snapshot) -> None:
     vm.objs.clear()
-    for k, o in s.objs.items():
-        vm.objs[k] = o if o.ro else clone(o)  # constant data is never written: share it
+    vm.objs.update(s.objs)
+    vm.dirty = set()
     vm.freed = set(s.freed)
     vm.next_alloca, vm.next_heap, vm.next_global = s.ids
     vm.flags = s.flags
@@ -83,15 +106,14 @@ def reachable(objs: dict, roots: list[int]) -> list[int]:
     while i < len(order):
         o = objs[order[i]]
         i += 1
-        b = o.b
-        for off in sorted(o.ptrs):
-            if off + 8 <= len(b):
-                t = _Q.unpack_from(b, off)[0] >> 32
-                if t and t not in seen:
-                    seen.add(t)
-                    c = objs.get(t)
-                    if c is not None and not c.ro:
-                        order.append(t)
+        if not o.ptrs:
+            continue
+        for _, t, _ in content(o)[1]:
+            if t and t not in seen:
+                seen.add(t)
+                c = objs.get(t)
+                if c is not None and not c.ro:
+                    order.append(t)
     return order
 
 
@@ -112,6 +134,33 @@ def roots(vm_objs: dict, regs: list) -> list[int]:
     return rs
 
 
+def content(o: Obj) -> tuple[bytes, list]:
+    """Hash of an object's bytes and shadow with pointer slots blanked, and its
+    pointers as (offset, raw target id, offset within target); cached while
+    the object is frozen."""
+    h = o.h
+    if h is not None:
+        return h
+    b = o.b
+    ptrs = []
+    if o.ptrs:
+        b = bytearray(b)
+        for off in sorted(o.ptrs):
+            if off + 8 <= len(b):
+                v = _Q.unpack_from(b, off)[0]
+                ptrs.append((off, v >> 32, v & M32))
+                _Q.pack_into(b, off, 0)
+    d = hashlib.blake2b(struct.pack("<BBI", o.kind, o.shared, len(b)), digest_size=16)
+    d.update(b)
+    if o.ud is not None:
+        d.update(b"U")
+        d.update(o.ud)
+    r = (d.digest(), ptrs)
+    if o.frozen:
+        o.h = r
+    return r
+
+
 def canonical(objs: dict, regs: list, flags: int, extra: bytes = b"", leaks: bool = False) -> bytes:
     order = reachable(objs, roots(objs, regs))
     if leaks:  # with leak checking, unreachable heap blocks are part of the state
@@ -123,26 +172,16 @@ def canonical(objs: dict, regs: list, flags: int, extra: bytes = b"", leaks: boo
     h.update(extra)
     for oid in order:
         o = objs[oid]
-        b = o.b
-        if o.ptrs:
-            b = bytearray(b)
-            for off in sorted(o.ptrs):
-                if off + 8 <= len(b):
-                    v = _Q.unpack_from(b, off)[0]
-                    t = v >> 32
-                    if t:
-                        c = num.get(t)
-                        if c is None:
-                            c = t if t < PL_GLOBAL else DANGLING
-                        _Q.pack_into(b, off, (c << 32) | (v & M32))
-        h.update(struct.pack("<BBI", o.kind, o.shared, len(b)))
-        h.update(b)
-        if o.ud is not None:
-            h.update(b"U")
-            h.update(o.ud)
-        if o.ptrs:
-            h.update(b"P")
-            h.update(struct.pack(f"<{len(o.ptrs)}I", *sorted(o.ptrs)))
+        digest, ptrs = content(o)
+        h.update(digest)
+        if ptrs:
+            out = []
+            for off, t, low in ptrs:
+                c = num.get(t) if t else 0
+                if c is None:
+                    c = t if t < PL_GLOBAL else DANGLING
+                out += (off, c, low)
+            h.update(struct.pack(f"<{len(out)}I", *out))
     # relative order of raw ids (pointer comparisons across objects see it)
     user = [i for i, oid in enumerate(order) if objs[oid].kind in (K_ALLOCA, K_HEAP)]
     ranks = sorted(user, key=lambda i: order[i])

@@ -103,6 +103,7 @@ class VM:
         self.builtins = make_builtins(self)
         self.instructions = 0
         self.live_frames: dict = {}  # python frame -> frame object id, this transition
+        self.dirty: set | None = None  # objects made or copied since the last snapshot (None: all)
         self.nondet_range: tuple[int, int] | None = None
         self.bt_frame = 0  # a parked frame DiOS blames for the next fault
         self.nondet_limited = False  # a wide nondet value came from the small default domain
@@ -437,7 +438,7 @@ class VM:
             f, fn, resume = frames[i]
             slots = self.layout(fn)
             rid = resume.get(lines[i], 0)
-            o = self.objs[ptrs[i] >> 32]
+            o = self.writable(ptrs[i] >> 32)
             size = fn.frame_size
             o.b = bytearray(size)
             o.ud = bytearray(b"\xff") * size
@@ -663,6 +664,16 @@ class VM:
         return U(0, M64)
 
     # -- memory slow paths ----------------------------------------------------------
+    def writable(self, oid: int) -> Obj:
+        """The object with this id, copied first if a stored state shares it."""
+        o = self.objs[oid]
+        if o.frozen:
+            from .state import clone
+            o = self.objs[oid] = clone(o)
+            if self.dirty is not None:
+                self.dirty.add(oid)
+        return o
+
     def check(self, p, n: int, write: bool) -> Obj | None:
         """Validate an access of n bytes at p; fault and return None if bad."""
         what = "store" if write else "load"
@@ -689,9 +700,12 @@ class VM:
             self.fault(F_MEMORY, f"out-of-bounds {what} of {n} bytes at offset {off} "
                                  f"in a {len(o.b)}-byte {kind_word(o)} object{where}")
             return None
-        if write and o.ro:
-            self.fault(F_MEMORY, f"store into constant data{' ' + repr(o.name) if o.name else ''}")
-            return None
+        if write:
+            if o.ro:
+                self.fault(F_MEMORY, f"store into constant data{' ' + repr(o.name) if o.name else ''}")
+                return None
+            if o.frozen:
+                o = self.writable(oid)
         return o
 
     def ld(self, p, ty: Ty):
@@ -734,6 +748,8 @@ class VM:
             oid = self.next_heap
             self.next_heap += 1
         self.objs[oid] = Obj(size, kind, defined)
+        if self.dirty is not None:
+            self.dirty.add(oid)
         return oid
 
     def alloca(self, size: int, count, align: int) -> int:
@@ -1016,9 +1032,11 @@ class VM:
         todo = [p >> 32]
         objs = self.objs
         while todo:
-            o = objs.get(todo.pop())
+            oid = todo.pop()
+            o = objs.get(oid)
             if o is None or o.shared:
                 continue
+            o = self.writable(oid)
             o.shared = True
             b = o.b
             for off in o.ptrs:
@@ -1218,6 +1236,7 @@ class VM:
         o = self.heap_obj(p, "resize")
         if o is None:
             return
+        o = self.writable(p >> 32)
         size = ops.sx(size, 32)
         old = len(o.b)
         if size < old:
