@@ -475,6 +475,11 @@ def verify_liveness(args, prog, env, stdin, t0, max_mem) -> int:
         vm = VM(prog, env, out=None)
         check_externals(prog, vm)
         configure(vm, args)
+        if props is not None:
+            try:
+                props.check(vm.objs)
+            except LTLError as e:
+                raise LoadError(f"{args.liveness}:{e}") from None
         vm.reduce = not args.no_reduce
         vm.want_stop_bt = True
         observe = labeller(props, sorted(atoms(formula))) if formula is not None else None

@@ -23,11 +23,10 @@ BINARY = [("||",), ("&&",), ("|",), ("^",), ("&",), ("==", "!="), ("<", "<=", ">
 
 
 class Expr:
-    def __init__(self, text: str, line: int, col: int, prog, fields: dict, unsigned: set):
+    def __init__(self, text: str, line: int, col: int, prog, dt: DebugTypes):
         self.text, self.line, self.col = text, line, col
         self.prog = prog
-        self.fields = fields
-        self.unsigned = unsigned
+        self.dt = dt
         self.toks = []
         pos = 0
         while pos < len(text):
@@ -127,28 +126,35 @@ class Expr:
     def value(self, objs) -> int:
         return self.ev(self.tree, objs)
 
-    def lvalue(self, e, objs) -> tuple[int, int, Ty, str]:
-        """(object id, offset, type, C-level name) of a variable, element or field."""
+    def lvalue(self, e, objs) -> tuple[int, int, Ty, str, object]:
+        """(object id, offset, type, C-level name, debug type) of a variable,
+        an element or a field."""
+        from .types import make_int
         if e[0] == "var":
             gl = self.prog.glob_by_name[e[1]]
-            return gl.idx, 0, gl.ty, e[1]
+            return gl.idx, 0, gl.ty, e[1], self.dt.gtype.get(e[1])
         if e[0] == "index":
-            oid, off, ty, nm = self.lvalue(e[1], objs)
+            oid, off, ty, nm, di = self.lvalue(e[1], objs)
             if ty.k not in ("a", "vec"):
                 raise LTLError(f"{self.line}:{self.col}: {nm} is not an array")
             i = self.ev(e[2], objs)
-            return oid, off + i * ty.elem.size, ty.elem, nm + "[]"
+            return oid, off + i * ty.elem.size, ty.elem, nm + "[]", self.dt.element(di)
         if e[0] == "field":
-            oid, off, ty, nm = self.lvalue(e[1], objs)
-            if ty.k != "s":
-                raise LTLError(f"{self.line}:{self.col + e[3]}: {nm} is not a struct")
-            names = self.fields.get(ty.text, {})
-            hit = [o for o, n in names.items() if n == e[2]]
-            if not hit or hit[0] not in ty.offsets:
+            oid, off, ty, nm, di = self.lvalue(e[1], objs)
+            m = self.dt.member(di, e[2]) if di else None
+            if m is None:
                 raise LTLError(f"{self.line}:{self.col + e[3]}: no field {e[2]!r} in {nm} "
                                "(struct fields need the program compiled with -g)")
-            k = ty.offsets.index(hit[0])
-            return oid, off + ty.offsets[k], ty.elems[k], nm + "." + e[2]
+            moff, mdi = m
+            mty = None
+            if ty.k == "s" and moff in ty.offsets:
+                mty = ty.elems[ty.offsets.index(moff)]
+            sc = self.dt.scalar(mdi)
+            if sc is not None and (mty is None or mty.k not in ("i", "p", "f", "d")):
+                mty = make_int(sc[0])
+            if mty is None:
+                raise LTLError(f"{self.line}:{self.col + e[3]}: cannot read field {e[2]!r} of {nm}")
+            return oid, off + moff, mty, nm + "." + e[2], mdi
         raise LTLError(f"{self.line}:{self.col}: not a variable")
 
     def ev(self, e, objs) -> int:
@@ -156,14 +162,15 @@ class Expr:
         if k == "num":
             return e[1]
         if k in ("var", "index", "field"):
-            oid, off, ty, nm = self.lvalue(e, objs)
+            oid, off, ty, nm, di = self.lvalue(e, objs)
             if ty.k in ("a", "s", "vec"):
                 return (oid << 32) | off
             o = objs.get(oid)
             if o is None or off + ty.store > len(o.b):
                 raise LTLError(f"{self.line}:{self.col}: {nm} is out of bounds")
             v = decode(ty, o.b, off, None)
-            if ty.k == "i" and ty.bits > 1 and v >> (ty.bits - 1) and nm.split("[")[0] not in self.unsigned:
+            sc = self.dt.scalar(di) if di else None
+            if ty.k == "i" and ty.bits > 1 and v >> (ty.bits - 1) and not (sc and sc[1]):
                 v -= 1 << ty.bits
             return int(v) if not isinstance(v, float) else v
         if k == "un":
@@ -185,54 +192,77 @@ class Expr:
                 "&": lambda: a & b, "^": lambda: a ^ b, "|": lambda: a | b}[op]()
 
 
-def debug_types(prog) -> tuple[dict[str, dict[int, str]], set[str]]:
-    """From the debug info: field names of structs by byte offset (keyed by
-    the LLVM type name) and the global variables of unsigned type."""
-    from . import llvmapi as A
-    dec = prog.decoder
-    p = A.lib().LLVMPrintModuleToString(dec.mod)
-    text = A.s(p)
-    A.lib().LLVMDisposeMessage(p)
-    md = dict(re.findall(r"^!(\d+) = (?:distinct )?(.*)$", text, re.M))
+class DebugTypes:
+    """The debug-info types of global variables: enough to name struct fields
+    and to tell unsigned integers from signed ones."""
 
+    def __init__(self, prog):
+        from . import llvmapi as A
+        p = A.lib().LLVMPrintModuleToString(prog.decoder.mod)
+        text = A.s(p)
+        A.lib().LLVMDisposeMessage(p)
+        self.md = dict(re.findall(r"^!(\d+) = (?:distinct )?(.*)$", text, re.M))
+        self.gtype = {}
+        for t in self.md.values():
+            if t.startswith("!DIGlobalVariable("):
+                self.gtype.setdefault(self.attr(t, "name"), self.attr(t, "type"))
+
+    @staticmethod
     def attr(t, name):
-        m = re.search(rf"\b{name}: (\"[^\"]*\"|[^,)]+)", t)
+        m = re.search(rf"\b{name}: (\"[^\"]*\"|[^,)]+)", t or "")
         return m.group(1).strip('"') if m else None
 
-    def resolve(ref, depth=0):
-        t = md.get(ref.lstrip("!")) if ref else None
-        while t and depth < 20 and t.startswith("!DIDerivedType") and attr(t, "tag") != "DW_TAG_member" \
-                and attr(t, "tag") != "DW_TAG_pointer_type":
-            t = md.get((attr(t, "baseType") or "").lstrip("!"))
-            depth += 1
+    def resolve(self, ref):
+        """Strip typedefs and qualifiers: the text of the underlying type."""
+        t = self.md.get((ref or "").lstrip("!"))
+        for _ in range(32):
+            if t and t.startswith("!DIDerivedType") and self.attr(t, "tag") in (
+                    "DW_TAG_typedef", "DW_TAG_const_type", "DW_TAG_volatile_type", "DW_TAG_atomic_type",
+                    "DW_TAG_restrict_type"):
+                t = self.md.get((self.attr(t, "baseType") or "").lstrip("!"))
+            else:
+                break
         return t
-    fields: dict[str, dict[int, str]] = {}
-    for t in md.values():
-        if t.startswith("!DICompositeType") and attr(t, "tag") == "DW_TAG_structure_type" and attr(t, "name"):
-            els = md.get((attr(t, "elements") or "").lstrip("!"), "")
-            names = {}
-            for ref in re.findall(r"!(\d+)", els):
-                m = md.get(ref, "")
-                if attr(m, "tag") == "DW_TAG_member" and attr(m, "name"):
-                    names[int(attr(m, "offset") or 0) // 8] = attr(m, "name")
-            fields["%struct." + attr(t, "name")] = names
-    unsigned = set()
-    for t in md.values():
-        if t.startswith("!DIGlobalVariable("):
-            ty = resolve(attr(t, "type"))
-            while ty and ty.startswith("!DICompositeType") and attr(ty, "tag") == "DW_TAG_array_type":
-                ty = resolve(attr(ty, "baseType"))
-            if ty and ty.startswith("!DIBasicType") and "unsigned" in (attr(ty, "encoding") or "") + \
-                    (attr(ty, "name") or "") or ty and "DW_ATE_boolean" in ty:
-                unsigned.add(attr(t, "name"))
-    return fields, unsigned
+
+    def element(self, ref):
+        t = self.resolve(ref)
+        if t and t.startswith("!DICompositeType") and self.attr(t, "tag") == "DW_TAG_array_type":
+            return self.attr(t, "baseType")
+        return None
+
+    def member(self, ref, name):
+        """(byte offset, type ref) of a struct or union member."""
+        t = self.resolve(ref)
+        if not t or not t.startswith("!DICompositeType"):
+            return None
+        els = self.md.get((self.attr(t, "elements") or "").lstrip("!"), "")
+        for r in re.findall(r"!(\d+)", els):
+            m = self.md.get(r, "")
+            if self.attr(m, "tag") == "DW_TAG_member" and self.attr(m, "name") == name:
+                return int(self.attr(m, "offset") or 0) // 8, self.attr(m, "baseType")
+        return None
+
+    def scalar(self, ref):
+        """(bits, unsigned, float) of a basic type, or None."""
+        t = self.resolve(ref)
+        if t and t.startswith("!DIBasicType"):
+            enc = self.attr(t, "encoding") or ""
+            return int(self.attr(t, "size") or 0), "unsigned" in enc or "boolean" in enc, "float" in enc
+        if t and t.startswith("!DIDerivedType") and self.attr(t, "tag") == "DW_TAG_pointer_type":
+            return 64, True, False
+        return None
 
 
 class Propositions:
     def __init__(self, prog, defines: dict):
-        fields, unsigned = debug_types(prog)
-        self.exprs = {name: Expr(text, line, col, prog, fields, unsigned)
-                      for name, (text, line, col) in defines.items()}
+        dt = DebugTypes(prog)
+        self.exprs = {name: Expr(text, line, col, prog, dt) for name, (text, line, col) in defines.items()}
+
+    def check(self, objs) -> None:
+        """Evaluate every proposition once (on the initial globals), so type
+        errors surface before the search, with their line and column."""
+        for e in self.exprs.values():
+            e.value(objs)
 
     def globals_read(self) -> set[str]:
         return {g for e in self.exprs.values() for g in e.globals}
