@@ -206,8 +206,11 @@ def check_externals(prog, vm) -> None:
         raise LoadError(f"undefined function{'s' if len(missing) > 1 else ''}: {first}{more}")
 
 
-def run_big_stack(f):
-    """Deep C recursion becomes deep Python recursion: give it room."""
+def run_big_stack(f, watch=None):
+    """Deep C recursion becomes deep Python recursion: give it room.  The
+    main thread waits, calling watch() every 0.1 s (signals arrive there);
+    the helper is a daemon thread, so an interrupted divm does not wait for
+    a program that never ends."""
     result: list = []
     exc: list = []
 
@@ -219,9 +222,12 @@ def run_big_stack(f):
 
     sys.setrecursionlimit(200000)
     threading.stack_size(512 * 1024 * 1024)
-    t = threading.Thread(target=body)
+    t = threading.Thread(target=body, daemon=True)
     t.start()
-    t.join()
+    while t.is_alive():
+        t.join(0.1)
+        if watch is not None and t.is_alive():
+            watch()
     if exc:
         raise exc[0]
     return result[0]
@@ -353,11 +359,15 @@ def cmd_info(args) -> int:
         ninstr = sum(len(b.ins) + len(b.phis) for b in f.blocks)
         loc = f" {f.file}:{f.line}" if f.file else ""
         print(f"  {f.name}: {len(f.blocks)} blocks, {ninstr} instructions{loc}")
-    globs = [g for g in prog.globals if not g.name.startswith(("llvm.", "__divm_", "__dios_"))]
+    globs = [g for g in prog.globals if not g.system and not g.name.startswith(("llvm.", "__divm_", "."))]
     print(f"globals: {len(globs)}")
     for g in globs[:50]:
         print(f"  {g.name}: {g.size} bytes{' constant' if g.const else ''}{' thread-local' if g.tls else ''}")
-    print("interrupt points: none inserted (single-threaded execution)")
+    mem = sum(1 for f in user for b in f.blocks for i in b.ins if i.op in ("load", "store", "cmpxchg", "atomicrmw"))
+    back = sum(1 for f in user for b in f.blocks for t in [b.ins[-1]] if t.op in ("br", "switch")
+               for d in (t.x if t.op == "br" else [t.x[0]] + [c[1] for c in t.x[1]]) if d <= b.idx)
+    print(f"interrupt points: {mem} memory accesses (interrupt_mem), {back} loop back edges (interrupt_cfl); "
+          "live once a second thread exists, and for accesses to objects other threads can reach")
     print("unsupported constructs: none (the program loaded)")
     return 0
 
@@ -379,6 +389,60 @@ def parse_size(text: str | None) -> int | None:
         raise UsageError(f"--max-memory {text}: not a size (use e.g. 2G or 512M)") from None
 
 
+class Stopper:
+    """Stops a search cleanly: on SIGINT or SIGTERM (the report is then
+    written with "inconclusive" and the statistics so far), and when the
+    time or memory limit is reached inside one long transition, which the
+    search loop cannot see.  A second signal gives up at once."""
+
+    def __init__(self, max_time=None, max_memory=None):
+        self.vm = None
+        self.signal: str | None = None
+        self.max_time, self.max_memory = max_time, max_memory
+        self.t0 = time.time()
+        self.saved: dict = {}
+
+    def __enter__(self):
+        import signal
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            try:
+                self.saved[sig] = signal.signal(sig, self.handler)
+            except ValueError:  # not the main thread
+                pass
+        return self
+
+    def __exit__(self, *exc):
+        import signal
+        for sig, h in self.saved.items():
+            signal.signal(sig, h)
+        return False
+
+    def handler(self, signum, frame):
+        import signal
+        if self.signal is not None:
+            raise KeyboardInterrupt
+        self.signal = signal.Signals(signum).name
+        print(f"\ndivm: {self.signal}: stopping the search (send it again to quit at once)", file=sys.stderr)
+        self.watch()
+
+    def start(self, vm) -> None:
+        self.vm = vm
+        self.t0 = time.time()
+
+    def watch(self) -> None:
+        vm = self.vm
+        if vm is None:
+            return
+        if self.signal is not None:
+            vm.request_stop(f"interrupted by {self.signal}")  # repeated: keeps interrupt points live
+        elif self.max_time is not None and time.time() - self.t0 > self.max_time:
+            vm.request_stop(f"time limit {self.max_time:g} s reached")
+        elif self.max_memory is not None and vm.stop_request is None:
+            from .explore import rss
+            if rss() > self.max_memory:
+                vm.request_stop("memory limit reached")
+
+
 def cmd_verify(args) -> int:
     from .explore import Limits, Machine, search
     from .vm import VM
@@ -387,6 +451,8 @@ def cmd_verify(args) -> int:
         raise UsageError("--max-states must be a positive number")
     if args.workers < 1:
         raise UsageError("--workers must be at least 1")
+    if args.workers > 1:
+        print("divm: --workers: parallel exploration is not available yet; using one worker", file=sys.stderr)
     max_mem = parse_size(args.max_memory)
     stdin = read_stdin(args)
     prog = load_program(args.prog)
@@ -404,8 +470,10 @@ def cmd_verify(args) -> int:
         if tty:
             print(f"\r{states} states, {transitions} transitions, queue {queue}, "
                   f"{states / max(secs, 1e-9):.0f} states/s, {peak_memory() >> 20} MiB", end="", file=sys.stderr)
-    res = run_big_stack(lambda: search(machine, args.search, Limits(args.max_states, args.max_time, max_mem),
-                                       progress))
+    with Stopper(args.max_time, max_mem) as stopper:
+        stopper.start(vm)
+        res = run_big_stack(lambda: search(machine, args.search, Limits(args.max_states, args.max_time, max_mem),
+                                           progress), stopper.watch)
     if tty:
         print("\r", end="", file=sys.stderr)
     trace_path = None
@@ -471,7 +539,11 @@ def verify_liveness(args, prog, env, stdin, t0, max_mem) -> int:
     first = None
     total_states = total_trans = 0
     search_secs = 0.0
+    stopper = Stopper(args.max_time, max_mem).__enter__()
     for name, formula in todo:
+        if stopper.signal is not None:
+            results.append({"name": name, "result": "inconclusive", "reason": f"not checked ({stopper.signal})"})
+            continue
         vm = VM(prog, env, out=None)
         check_externals(prog, vm)
         configure(vm, args)
@@ -485,8 +557,10 @@ def verify_liveness(args, prog, env, stdin, t0, max_mem) -> int:
         observe = labeller(props, sorted(atoms(formula))) if formula is not None else None
         machine = Machine(vm, observe=observe)
         automaton = translate(("!", formula)) if formula is not None else None
+        stopper.start(vm)
         res = run_big_stack(lambda m=machine, a=automaton: liveness(m, a, args.fair,
-                                                                  Limits(args.max_states, args.max_time, max_mem)))
+                                                                  Limits(args.max_states, args.max_time, max_mem)),
+                            stopper.watch)
         total_states += res.states
         total_trans += res.transitions
         search_secs += res.seconds
@@ -522,6 +596,7 @@ def verify_liveness(args, prog, env, stdin, t0, max_mem) -> int:
                 entry["reason"] = res.reason
             print(f"property {name}: {'holds' if res.verdict == 'valid' else res.verdict}", file=sys.stderr)
         results.append(entry)
+    stopper.__exit__()
     verdicts = [r["result"] for r in results]
     verdict = "error" if "error" in verdicts else "inconclusive" if "inconclusive" in verdicts else "valid"
     report = {"tool": "divm", "version": __version__, "command": "verify", "result": verdict,

@@ -13,7 +13,7 @@ import time
 from collections import deque
 
 from . import state as S
-from .vm import CF_ACCEPTING, CF_CANCEL, CF_ERROR, CF_STOP, VM
+from .vm import CF_ACCEPTING, CF_CANCEL, CF_ERROR, CF_STOP, VM, StopRequest
 
 
 class Step:
@@ -73,7 +73,10 @@ class Machine:
             vm.chooser = chooser
             vm.trace = []
             vm.choice_log = []
-            vm.transition()
+            try:
+                vm.transition()
+            except StopRequest:  # vm.stop_request says why; the explorer stops
+                return
             self.transitions += 1
             if vm.flags & CF_CANCEL and not vm.flags & CF_ERROR:
                 continue
@@ -113,7 +116,11 @@ def search(machine: Machine, order: str = "dfs", limits: Limits | None = None, p
     limits = limits or Limits()
     res = Result()
     t0 = time.time()
-    key0, snap0 = machine.initial()
+    try:
+        key0, snap0 = machine.initial()
+    except StopRequest as e:
+        res.verdict, res.reason = "inconclusive", str(e)
+        return res
     if machine.vm.flags & CF_ERROR:
         res.verdict = "error"
         res.error = machine.vm.error
@@ -141,6 +148,9 @@ def search(machine: Machine, order: str = "dfs", limits: Limits | None = None, p
             if progress is not None and now - last_report > 0.5:
                 progress(len(parent), machine.transitions, len(frontier), now - t0)
                 last_report = now
+            if machine.vm.stop_request is not None:  # a signal, or a limit met inside a transition
+                res.verdict, res.reason = "inconclusive", machine.vm.stop_request
+                break
             if limits.max_states is not None and len(parent) >= limits.max_states:
                 res.verdict, res.reason = "inconclusive", f"state limit {limits.max_states} reached"
                 break
@@ -198,7 +208,11 @@ def liveness(machine: Machine, automaton=None, fair: bool = False, limits: Limit
     res = Result()
     t0 = time.time()
     vm = machine.vm
-    key0, snap0 = machine.initial()
+    try:
+        key0, snap0 = machine.initial()
+    except StopRequest as e:
+        res.verdict, res.reason = "inconclusive", str(e)
+        return res
     if vm.flags & CF_ERROR:
         res.verdict, res.error = "error", vm.error
         return res
@@ -233,6 +247,9 @@ def liveness(machine: Machine, automaton=None, fair: bool = False, limits: Limit
                     stutter.label, stutter.bt = step.label, step.bt
                     out[m].append((stutter, m))
             out[n].append((step, m))
+        if vm.stop_request is not None:  # a signal, or a limit met inside a transition
+            res.verdict, res.reason = "inconclusive", vm.stop_request
+            break
         if limits.max_states is not None and len(index) >= limits.max_states:
             res.verdict, res.reason = "inconclusive", f"state limit {limits.max_states} reached"
             break

@@ -69,6 +69,7 @@ class Glob:
         self.size = 0
         self.const = False
         self.tls = False
+        self.system = False
         self.decl = False
         self.init = None
         self.ref = None

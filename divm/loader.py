@@ -179,8 +179,11 @@ def link_and_decode(data: bytes, what: str) -> Program:
             f = lib.LLVMGetNextFunction(f)
         g = lib.LLVMGetFirstGlobal(sm)
         while g != A.NULL:
-            if not lib.LLVMIsDeclaration(g) and A.name(g) in user_defs and lib.LLVMGetLinkage(g) not in local:
-                lib.LLVMSetLinkage(g, A.WEAK_ANY_LINKAGE)
+            if not lib.LLVMIsDeclaration(g):
+                if A.name(g) in user_defs and lib.LLVMGetLinkage(g) not in local:
+                    lib.LLVMSetLinkage(g, A.WEAK_ANY_LINKAGE)
+                else:
+                    system_names.add(A.name(g))
             g = lib.LLVMGetNextGlobal(g)
         ctx.diags.clear()
         if lib.LLVMLinkModules2(mod, sm):
@@ -291,6 +294,7 @@ class Decoder:
             gl.const = bool(lib.LLVMIsGlobalConstant(g))
             gl.tls = bool(lib.LLVMIsThreadLocal(g))
             gl.decl = bool(lib.LLVMIsDeclaration(g))
+            gl.system = gl.name in self.system
             gl.ref = g
             prog.globals.append(gl)
             self.glob_of[A.key(g)] = gl

@@ -65,6 +65,11 @@ class VMError(Exception):
     """An internal limitation met at run time (not a program error)."""
 
 
+class StopRequest(BaseException):
+    """The explorer asked the machine to stop (a signal, a time or memory
+    limit): raised at the next interrupt point, it abandons the transition."""
+
+
 class ErrorInfo:
     def __init__(self, kind: str, message: str, backtrace: list[dict]):
         self.kind = kind
@@ -115,6 +120,7 @@ class VM:
         self.resume_base: tuple | None = None
         self.visible = False
         self.loops_seen: set = set()
+        self.stop_request: str | None = None  # why the explorer wants to stop (see request_stop)
         self.G = self.namespace()
         self.FT: list = [self.stub(fn) for fn in prog.functions]
         self.init_globals(env)
@@ -996,6 +1002,8 @@ class VM:
         """interrupt_mem: the second visible access of a transition ends it
         (before the access happens).  Accesses to objects no other thread can
         reach are invisible."""
+        if self.stop_request is not None:
+            raise StopRequest(self.stop_request)
         if self.flags & (CF_IGNORECRIT | CF_KERNEL):
             return
         if self.reduce and p.__class__ is int:
@@ -1009,12 +1017,21 @@ class VM:
     def loop(self, fidx: int, block: int) -> None:
         """interrupt_cfl: passing the same loop point twice in a transition
         means the program may be looping; give the others a chance."""
+        if self.stop_request is not None:
+            raise StopRequest(self.stop_request)
         if self.flags & (CF_IGNORELOOP | CF_KERNEL):
             return
         key = (fidx, block)
         if key in self.loops_seen:
             self.interrupt()
         self.loops_seen.add(key)
+
+    def request_stop(self, reason: str) -> None:
+        """Stop at the next interrupt point (callable from another thread):
+        interrupt points become live, even in a single-threaded program stuck
+        in one endless transition, and raise StopRequest."""
+        self.stop_request = reason
+        self.G["THR"] = True
 
     def tls(self, p):
         """The calling thread's copy of a thread-local variable (DiOS keeps
@@ -1108,7 +1125,7 @@ class VM:
     def hc_ctl_flag(self, clear, set_):
         old = self.flags
         self.flags = (old & ~clear) | set_
-        self.G["THR"] = bool(self.flags & CF_THREADS) or self.want_stop_bt
+        self.G["THR"] = bool(self.flags & CF_THREADS) or self.want_stop_bt or self.stop_request is not None
         if set_ & CF_ACCEPTING and self.want_stop_bt and self.accept_bt is None:
             self.accept_bt = self.backtrace()
         if set_ & CF_ERROR and not old & CF_ERROR and self.error is None:
