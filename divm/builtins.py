@@ -9,7 +9,7 @@ import ctypes.util
 import math
 
 from .memory import M32, X80, fp80_bytes, fp80_value
-from .types import I32, I64
+from .types import I32
 from .values import U
 
 _libm = ctypes.CDLL(ctypes.util.find_library("m") or "libm.so.6")
@@ -143,8 +143,6 @@ def builtins(vm) -> dict:
         vm.longjmp(buf, val)
     for n in ("longjmp", "_longjmp", "siglongjmp", "__longjmp_chk"):
         b[n] = longjmp
-    b["__divm_unused"] = lambda: 0
-    _ = I64
     return b
 
 

@@ -650,7 +650,6 @@ def print_counterexample(path, error, cycle_start=None) -> None:
 def cmd_replay(args) -> int:
     import base64
 
-    from .explore import Step
     from .vm import CF_CANCEL, CF_ERROR, VM
     try:
         with open(args.trace) as f:
@@ -722,7 +721,6 @@ def cmd_replay(args) -> int:
     except TraceMismatch as e:
         raise LoadError(f"{args.trace}: the trace does not fit the program: {e}") from None
     sys.stdout.flush()
-    _ = Step
     if flags & CF_ERROR and vm.error is not None:
         print_error(vm.error)
         return 1

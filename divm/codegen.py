@@ -49,7 +49,6 @@ class Gen:
         self.fn = fn
         self.lines: list[str] = []
         self.linemap: dict[int, tuple[str, int]] = {}
-        self.tmp = 0
         self.interrupts = not fn.system  # DiOS and libc-shim run with interrupts masked
 
     # -- plumbing ---------------------------------------------------------------
@@ -71,10 +70,6 @@ class Gen:
         if op.const:
             return self.const(op.val)
         return op.name
-
-    def fresh(self) -> str:
-        self.tmp += 1
-        return f"_t{self.tmp}"
 
     def tname(self, ty: Ty) -> str:
         return self.vm.pool(ty)

@@ -264,7 +264,6 @@ def liveness(machine: Machine, automaton=None, fair: bool = False, limits: Limit
         return res
     # the product with the automaton
     if automaton is None:
-        pnodes = [(n, None) for n in range(len(labels))]
         init = [(0, None)]
 
         def psucc(v):
@@ -287,7 +286,6 @@ def liveness(machine: Machine, automaton=None, fair: bool = False, limits: Limit
         def edge_acc(v, st, w):
             return tuple(i for i, a in enumerate(A.acc) if w[1] in a)
         nacc = len(A.acc)
-        pnodes = None
     from .ltl import sccs
     seen = set(init)
     order = list(init)
@@ -328,7 +326,6 @@ def liveness(machine: Machine, automaton=None, fair: bool = False, limits: Limit
         res.lasso = lasso
         res.path = lasso.prefix + lasso.loop
         break
-    _ = pnodes
     res.seconds = time.time() - t0
     return res
 

@@ -13,7 +13,7 @@ import re
 import struct
 
 from .ltl import LTLError
-from .memory import M32, decode
+from .memory import decode
 from .types import Ty
 
 TOK = re.compile(r"\s*(?:(?P<num>0[xX][0-9a-fA-F]+|\d+)[uUlL]*|(?P<chr>'(?:\\.|[^'\\])')|"
@@ -278,5 +278,3 @@ class Propositions:
                 pass
         return frozenset(out)
 
-
-_ = M32

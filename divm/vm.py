@@ -106,7 +106,6 @@ class VM:
         self._pool: list = []
         self._pool_ids: dict = {}
         self.builtins = make_builtins(self)
-        self.instructions = 0
         self.live_frames: dict = {}  # python frame -> frame object id, this transition
         self.dirty: set | None = None  # objects made or copied since the last snapshot (None: all)
         self.nondet_range: tuple[int, int] | None = None
