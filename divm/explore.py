@@ -37,6 +37,7 @@ class Machine:
         self.leaks = leaks
         self.transitions = 0
         self.observe = observe  # labels a state (liveness: the true propositions)
+        self.canon = S.Canon()
 
     def initial(self) -> tuple[bytes, S.Snapshot]:
         vm = self.vm
@@ -47,7 +48,7 @@ class Machine:
 
     def key(self) -> bytes:
         vm = self.vm
-        return S.canonical(vm.objs, vm.regs, vm.flags & S.PERSISTENT_FLAGS, leaks=self.leaks)
+        return self.canon.key(vm.objs, vm.regs, vm.flags & S.PERSISTENT_FLAGS, leaks=self.leaks)
 
     def successors(self, snap: S.Snapshot):
         """Yield (step, key, snapshot) for every combination of choices;

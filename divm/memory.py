@@ -25,7 +25,7 @@ K_GLOBAL, K_CODE, K_ALLOCA, K_HEAP, K_FRAME, K_KERNEL = 0, 1, 2, 3, 4, 5  # kern
 
 
 class Obj:
-    __slots__ = ("b", "ud", "nud", "ptrs", "slow", "ro", "kind", "name", "shared", "frozen", "h")
+    __slots__ = ("b", "ud", "nud", "ptrs", "slow", "ro", "kind", "name", "shared", "frozen", "h", "serial")
 
     def __init__(self, size: int, kind: int, defined: bool = False, name: str = ""):
         self.b = bytearray(size)
@@ -44,6 +44,7 @@ class Obj:
         # frozen: shared with a stored state, so copied before any write
         self.frozen = False
         self.h = None  # cached content hash while frozen
+        self.serial = 0  # names the frozen contents: equal serials, equal objects
         self.slow = self.ud is not None
 
     def resync(self) -> None:

@@ -46,14 +46,19 @@ def clone(o: Obj) -> Obj:
     c.shared = o.shared
     c.frozen = False
     c.h = None
+    c.serial = 0
     c.slow = c.ro or c.ud is not None or bool(c.ptrs)
     return c
+
+
+_serials = iter(range(1, 1 << 62))
 
 
 def freeze(o: Obj) -> Obj:
     if not o.frozen:
         o.frozen = True
         o.slow = True
+        o.serial = next(_serials)
     return o
 
 
@@ -161,29 +166,89 @@ def content(o: Obj) -> tuple[bytes, list]:
     return r
 
 
-def canonical(objs: dict, regs: list, flags: int, extra: bytes = b"", leaks: bool = False) -> bytes:
-    order = reachable(objs, roots(objs, regs))
-    if leaks:  # with leak checking, unreachable heap blocks are part of the state
+class Canon:
+    """Canonical hashing for one VM.  The global objects are the roots; most
+    of them (libc's tables and buffers) never change after boot, so the roots
+    still holding their boot-time contents are hashed once: only their
+    pointers are renumbered per state."""
+
+    def __init__(self):
+        self.boot: dict[int, int] | None = None   # root id -> serial at boot
+        self.cache: dict = {}
+
+    def key(self, objs: dict, regs: list, flags: int, leaks: bool = False) -> bytes:
+        rs = roots(objs, regs)
+        if self.boot is None:
+            self.boot = {r: objs[r].serial for r in rs if r in objs and objs[r].serial}
+        boot = self.boot
+        pristine = tuple(r for r in rs if (o := objs.get(r)) is not None and o.serial and boot.get(r) == o.serial)
+        ps = set(pristine)
+        touched = [r for r in rs if r not in ps and r in objs]
+        seg = self.cache.get(pristine)
+        if seg is None:
+            d = hashlib.blake2b(digest_size=16)
+            ptrs = []
+            for r in pristine:
+                digest, ps_ = content(objs[r])
+                d.update(digest)
+                live = [p for p in ps_ if p[1]]  # null pointers are part of the contents
+                d.update(struct.pack(f"<{len(ps_) - len(live)}I", *(p[0] for p in ps_ if not p[1])))
+                if live:
+                    ptrs.append(live)
+            seg = self.cache[pristine] = (d.digest(), ptrs)
+        order = list(pristine) + touched
         seen = set(order)
-        order += sorted(k for k, o in objs.items() if k not in seen and o.kind == K_HEAP)
-    num = {oid: i + 1 for i, oid in enumerate(order)}
-    h = hashlib.blake2b(digest_size=16)
-    h.update(_Q.pack(flags))
-    h.update(extra)
-    for oid in order:
-        o = objs[oid]
-        digest, ptrs = content(o)
-        h.update(digest)
-        if ptrs:
-            out = []
+        num = {}
+        h = hashlib.blake2b(digest_size=16)
+        h.update(_Q.pack(flags))
+        h.update(seg[0])
+        # pristine roots: contents known, their pointers still need numbers
+        pending = []  # (position in order, pointer list) to hash once numbers exist
+        for ptrs in seg[1]:
+            for _, t, _ in ptrs:
+                if t not in seen:
+                    c = objs.get(t)
+                    if c is not None and not c.ro:
+                        seen.add(t)
+                        order.append(t)
+            pending.append(ptrs)
+        i = len(pristine)
+        while i < len(order):
+            o = objs[order[i]]
+            i += 1
+            if o.ptrs:
+                for _, t, _ in content(o)[1]:
+                    if t and t not in seen:
+                        c = objs.get(t)
+                        if c is not None and not c.ro:
+                            seen.add(t)
+                            order.append(t)
+        if leaks:
+            order += sorted(k for k, o in objs.items() if k not in seen and o.kind == K_HEAP)
+        for n, oid in enumerate(order):
+            num[oid] = n + 1
+        out = []
+        for ptrs in pending:
             for off, t, low in ptrs:
                 c = num.get(t) if t else 0
-                if c is None:
-                    c = t if t < PL_GLOBAL else DANGLING
-                out += (off, c, low)
+                out += (off, DANGLING if c is None and t >= PL_GLOBAL else (c if c is not None else t), low)
+        if out:
             h.update(struct.pack(f"<{len(out)}I", *out))
-    # relative order of raw ids (pointer comparisons across objects see it)
-    user = [i for i, oid in enumerate(order) if objs[oid].kind in (K_ALLOCA, K_HEAP)]
-    ranks = sorted(user, key=lambda i: order[i])
-    h.update(struct.pack(f"<{len(ranks)}I", *ranks))
-    return h.digest()
+        h.update(struct.pack(f"<{len(touched)}I", *touched))
+        for oid in order[len(pristine):]:
+            o = objs[oid]
+            digest, ptrs = content(o)
+            h.update(digest)
+            if ptrs:
+                out = []
+                for off, t, low in ptrs:
+                    c = num.get(t) if t else 0
+                    if c is None:
+                        c = t if t < PL_GLOBAL else DANGLING
+                    out += (off, c, low)
+                h.update(struct.pack(f"<{len(out)}I", *out))
+        # relative order of raw ids (pointer comparisons across objects see it)
+        user = [i for i, oid in enumerate(order) if objs[oid].kind in (K_ALLOCA, K_HEAP)]
+        ranks = sorted(user, key=lambda i: order[i])
+        h.update(struct.pack(f"<{len(ranks)}I", *ranks))
+        return h.digest()
