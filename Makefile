@@ -49,6 +49,8 @@ test: deps runtime
 demo: deps runtime
 	$(PY) -m divm run examples/hello.c -- world
 	-$(PY) -m divm run examples/bug.c
+	-$(PY) -m divm verify --trace-out build/race.trace.json examples/race.c
+	-$(PY) -m divm replay examples/race.c build/race.trace.json
 
 bench: deps runtime
 	$(PY) tools/bench

@@ -108,6 +108,9 @@ def guard(f, debug: bool) -> int:
     except KeyboardInterrupt:
         print("divm: interrupted", file=sys.stderr)
         return 3
+    except BrokenPipeError:  # the reader went away (divm ... | head): stop quietly
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
     except Exception as e:  # an internal error: short message, traceback only on request
         if debug:
             raise
@@ -463,6 +466,7 @@ def cmd_verify(args) -> int:
     check_externals(prog, vm)
     configure(vm, args)
     vm.reduce = not args.no_reduce
+    vm.want_stop_bt = True
     machine = Machine(vm, leaks=args.leakcheck == "state")
     tty = sys.stderr.isatty()
 
@@ -553,7 +557,7 @@ def verify_liveness(args, prog, env, stdin, t0, max_mem) -> int:
             except LTLError as e:
                 raise LoadError(f"{args.liveness}:{e}") from None
         vm.reduce = not args.no_reduce
-        vm.want_stop_bt = True
+        vm.want_stop_bt = vm.all_visible = True
         observe = labeller(props, sorted(atoms(formula))) if formula is not None else None
         machine = Machine(vm, observe=observe)
         automaton = translate(("!", formula)) if formula is not None else None
@@ -582,7 +586,7 @@ def verify_liveness(args, prog, env, stdin, t0, max_mem) -> int:
                 trace_path = f"{base}.{name}.trace.json"
             write_json(trace_path, {
                 "format": "divm-trace", "version": 1, "program": prog.digest,
-                "options": trace_options(args, stdin),
+                "options": {**trace_options(args, stdin), "liveness": True},
                 "steps": [{"choices": [list(c) for c in st.choices], "interrupts": []} for st in path],
                 "cycle_start": len(lasso.prefix) if lasso is not None else None})
             entry["trace"] = trace_path
@@ -638,6 +642,8 @@ def print_counterexample(path, error, cycle_start=None) -> None:
         if i == cycle_start:
             print("  --- the loop starts here and repeats forever ---", file=sys.stderr)
         who = f"thread {st.thread}" if st.thread is not None else "kernel"
+        if st.bt:
+            who += f" at {st.bt[0]['function']} ({st.bt[0]['file']}:{st.bt[0]['line']})"
         ch = " ".join(f"{v}/{n}" for v, n in st.choices)
         print(f"  step {i + 1}: {who}" + (f"  choices {ch}" if ch else ""), file=sys.stderr)
         for _, fd, data in st.output:
@@ -685,7 +691,8 @@ def cmd_replay(args) -> int:
     cycle = trace.get("cycle_start")
     if cycle is not None and not (isinstance(cycle, int) and 0 <= cycle < len(steps)):
         raise LoadError(f"{args.trace}: malformed trace (cycle_start)")
-    vm.want_stop_bt = cycle is not None
+    vm.want_stop_bt = True
+    vm.all_visible = bool(opts.get("liveness"))
     loop_bt: list = []
 
     def replay():
@@ -708,7 +715,9 @@ def cmd_replay(args) -> int:
             print(f"step {i + 1}:", end="")
             vm.transition()
             thread = next((t[2] for t in vm.trace if t[0] == "sched"), None)
-            print(f" thread {thread}" if thread is not None else "", end="\n")
+            where = f" at {vm.stop_bt[0]['function']} ({vm.stop_bt[0]['file']}:{vm.stop_bt[0]['line']})" \
+                if vm.stop_bt else ""
+            print((f" thread {thread}" if thread is not None else "") + where)
             if queue:
                 raise TraceMismatch(f"step {i + 1} made fewer choices than the trace recorded")
             if vm.flags & (CF_ERROR | CF_CANCEL) and i + 1 < len(steps):

@@ -113,7 +113,8 @@ class VM:
         self.nondet_limited = False  # a wide nondet value came from the small default domain
         self.leakcheck: str | None = None
         self.reduce = True  # suppress interrupts on thread-private objects
-        self.want_stop_bt = False  # liveness: remember where each transition stopped
+        self.want_stop_bt = False  # remember where each transition stopped
+        self.all_visible = False  # liveness: interrupt points live even with one thread
         self.stop_bt: list = []
         self.accept_bt: list | None = None
         self.resume_base: tuple | None = None
@@ -1124,7 +1125,7 @@ class VM:
     def hc_ctl_flag(self, clear, set_):
         old = self.flags
         self.flags = (old & ~clear) | set_
-        self.G["THR"] = bool(self.flags & CF_THREADS) or self.want_stop_bt or self.stop_request is not None
+        self.G["THR"] = bool(self.flags & CF_THREADS) or self.all_visible or self.stop_request is not None
         if set_ & CF_ACCEPTING and self.want_stop_bt and self.accept_bt is None:
             self.accept_bt = self.backtrace()
         if set_ & CF_ERROR and not old & CF_ERROR and self.error is None:
