@@ -41,6 +41,10 @@ HEAP_BASE = PL_ALLOCA  # heap ids start where alloca ids end
 
 
 FRAME_HDR = 24
+SCALAR = {(k, bits): (st.unpack_from, st.pack_into) for (k, bits), st in (
+    (("i", 8), struct.Struct("<B")), (("i", 16), struct.Struct("<H")), (("i", 32), struct.Struct("<I")),
+    (("i", 64), struct.Struct("<Q")), (("p", 64), struct.Struct("<Q")), (("d", 64), struct.Struct("<d")),
+    (("f", 32), struct.Struct("<f")))}
 
 
 class Suspend(BaseException):
@@ -715,6 +719,16 @@ class VM:
         return o
 
     def ld(self, p, ty: Ty):
+        # a scalar whose own bytes are defined, in an object that has some
+        # undefined bytes elsewhere: the common slow-path case, kept short
+        un = SCALAR.get((ty.k, ty.bits))
+        if un is not None and p.__class__ is int:
+            o = self.objs.get(p >> 32)
+            if o is not None:
+                off = p & M32
+                n = ty.store
+                if off + n <= len(o.b) and (o.ud is None or o.ud.count(0, off, off + n) == n):
+                    return un[0](o.b, off)[0]
         o = self.check(p, ty.store, False)
         if o is None:
             from .loader import undef_of
@@ -723,6 +737,19 @@ class VM:
 
     def st(self, p, v, ty: Ty) -> None:
         n = ty.store
+        un = SCALAR.get((ty.k, ty.bits)) if ty.k != "p" else None
+        if un is not None and p.__class__ is int and v.__class__ is not U:
+            o = self.objs.get(p >> 32)
+            if o is not None and not o.ro and not o.frozen:
+                off = p & M32
+                if off + n <= len(o.b):
+                    un[1](o.b, off, v)
+                    if o.ud is not None:
+                        o.define(off, n)
+                    if o.ptrs:
+                        o.clear_ptrs(off, n)
+                    o.resync()
+                    return
         o = self.check(p, n, True)
         if o is None:
             return
