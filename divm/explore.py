@@ -169,7 +169,8 @@ def search(machine: Machine, order: str = "dfs", limits: Limits | None = None, p
     return res
 
 
-def path_to(parent: dict, key: bytes) -> list[Step]:
+def path_to(parent: dict, key) -> list[Step]:
+    """The steps from the initial state to key, following parent links."""
     steps = []
     while True:
         p, step = parent[key]
@@ -229,7 +230,7 @@ def liveness(machine: Machine, automaton=None, fair: bool = False, limits: Limit
         for step, nkey, nsnap in machine.successors(snap):
             if step.error is not None:
                 res.verdict, res.error = "error", step.error
-                res.path = path_nodes(parent, n) + [step]
+                res.path = path_to(parent, n) + [step]
                 res.states, res.transitions = len(index), machine.transitions
                 res.seconds = time.time() - t0
                 return res
@@ -329,18 +330,6 @@ def liveness(machine: Machine, automaton=None, fair: bool = False, limits: Limit
         break
     res.seconds = time.time() - t0
     return res
-
-
-def path_nodes(parent: dict, n: int) -> list[Step]:
-    steps = []
-    while True:
-        p, st = parent[n]
-        if p is None:
-            break
-        steps.append(st)
-        n = p
-    steps.reverse()
-    return steps
 
 
 def build_lasso(init, edges, cs, comp, inner, nacc, edge_acc, need) -> Lasso:
