@@ -242,6 +242,7 @@ def cmd_run(args) -> int:
     if args.max_states is not None and args.max_states < 0:
         raise UsageError("--max-states must be a non-negative number")
     stdin = read_stdin(args)
+    check_output(args.report)
     prog = load_program(args.prog)
     env = machine_env(args, os.path.basename(args.prog), prog_args, stdin,
                       round_robin=not (args.random or args.choices))
@@ -341,11 +342,34 @@ def peak_memory() -> int:
 
 
 def write_json(path: str, data: dict) -> None:
+    """Atomically: a temporary file beside it, then a rename, so an
+    interrupted divm never leaves a truncated report or trace."""
     tmp = f"{path}.tmp{os.getpid()}"
-    with open(tmp, "w") as f:
-        json.dump(data, f, indent=2)
-        f.write("\n")
-    os.replace(tmp, path)
+    try:
+        with open(tmp, "w") as f:
+            json.dump(data, f, indent=2)
+            f.write("\n")
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except OSError as e:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise LoadError(f"cannot write {path}: {e.strerror}") from None
+
+
+def check_output(*paths) -> None:
+    """Refuse an output file that cannot be written before the work starts."""
+    for path in paths:
+        if not path:
+            continue
+        d = os.path.dirname(path) or "."
+        if not os.path.isdir(d):
+            raise UsageError(f"{path}: directory {d} does not exist")
+        if os.path.isdir(path):
+            raise UsageError(f"{path}: is a directory")
 
 
 # -- info ---------------------------------------------------------------------------
@@ -457,7 +481,12 @@ def cmd_verify(args) -> int:
     if args.workers > 1:
         print("divm: --workers: parallel exploration is not available yet; using one worker", file=sys.stderr)
     max_mem = parse_size(args.max_memory)
+    if args.max_time is not None and not args.max_time > 0:
+        raise UsageError("--max-time must be a positive number of seconds")
+    if args.property and args.liveness is None:
+        raise UsageError("--property needs --liveness MONITOR.ltl")
     stdin = read_stdin(args)
+    check_output(args.report, args.trace_out)
     prog = load_program(args.prog)
     env = machine_env(args, os.path.basename(args.prog), args.args, stdin)
     if args.liveness is not None:
@@ -666,15 +695,20 @@ def cmd_replay(args) -> int:
         raise LoadError(f"{args.trace}: not a divm trace (not JSON)") from None
     if not isinstance(trace, dict) or trace.get("format") != "divm-trace":
         raise LoadError(f"{args.trace}: not a divm trace")
-    if trace.get("version") != 1:
-        raise LoadError(f"{args.trace}: trace format version {trace.get('version')} is not supported (1 is)")
+    if trace.get("version") != 1 or trace.get("version") is True:
+        raise LoadError(f"{args.trace}: trace format version {trace.get('version')!r} is not supported (1 is)")
     opts = trace.get("options") or {}
     try:
         steps = [[(int(v), int(n)) for v, n in st["choices"]] for st in trace["steps"]]
         stdin = base64.b64decode(opts["stdin"]) if opts.get("stdin") else None
         ns = argparse.Namespace(opts=list(opts.get("o") or []), leakcheck=opts.get("leakcheck"),
                                 args=list(opts.get("args") or []), nondet_range=opts.get("nondet_range"))
-    except (KeyError, TypeError, ValueError):
+        if not (isinstance(opts.get("o") or [], list) and isinstance(opts.get("args") or [], list)
+                and all(isinstance(x, str) for x in ns.opts + ns.args)
+                and ns.leakcheck in (None, "exit", "return", "state")
+                and isinstance(ns.nondet_range, (str, type(None)))):
+            raise ValueError("options")
+    except (KeyError, TypeError, ValueError, AttributeError, OverflowError):
         raise LoadError(f"{args.trace}: malformed trace") from None
     prog = load_program(args.prog)
     if trace.get("program") != prog.digest:
@@ -689,7 +723,7 @@ def cmd_replay(args) -> int:
     configure(vm, ns)
 
     cycle = trace.get("cycle_start")
-    if cycle is not None and not (isinstance(cycle, int) and 0 <= cycle < len(steps)):
+    if cycle is not None and not (isinstance(cycle, int) and not isinstance(cycle, bool) and 0 <= cycle < len(steps)):
         raise LoadError(f"{args.trace}: malformed trace (cycle_start)")
     vm.want_stop_bt = True
     vm.all_visible = bool(opts.get("liveness"))

@@ -135,6 +135,8 @@ def load_program(path: str, cc_options: list[str] | None = None) -> Program:
             data = p.read_bytes()
         except OSError as e:
             raise LoadError(f"{path}: {e.strerror}") from None
+        if not data.strip():
+            raise LoadError(f"{path}: empty file")
     return link_and_decode(data, p.name)
 
 
