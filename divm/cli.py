@@ -114,6 +114,11 @@ def guard(f, debug: bool) -> int:
     except Exception as e:  # an internal error: short message, traceback only on request
         if debug:
             raise
+        from .vm import VMError
+        if isinstance(e, VMError):  # a construct or limit the VM meets only when it runs
+            sys.stdout.flush()
+            print(f"divm: error: {e}", file=sys.stderr)
+            return 2
         print(f"divm: internal error: {type(e).__name__}: {e} (rerun with --debug and please report it)",
               file=sys.stderr)
         return 2

@@ -485,7 +485,8 @@ class Gen:
         a = ins.a
         base = self.val(a[0])
         if a[0].ty.k == "vec" or ins.ty.k == "vec":
-            raise CodegenError("vector getelementptr")
+            self.vector_gep(ins, ind)
+            return
         src: Ty = ins.x
         const = 0
         terms = []
@@ -529,6 +530,35 @@ class Gen:
             self.emit(ind, f"{r} = {base} + {off}", ins.loc)
             # leaving the 32-bit offset range poisons the pointer (in _gep)
             self.emit(ind, f"if {r}.__class__ is not int or ({r} ^ {base}) >> 32: {r} = _gep({base}, {off})", ins.loc)
+
+    def vector_gep(self, ins: Ins, ind: int) -> None:
+        """getelementptr with a vector of bases or indices: a vector of
+        pointers, lane by lane (scalar operands are the same in every lane)."""
+        a = ins.a
+        n = ins.ty.n
+        names, iters, terms = ["_b"], [], []
+        iters.append(self.val(a[0]) if a[0].ty.k == "vec" else f"({self.val(a[0])},) * {n}")
+        t: Ty = ins.x
+        const = 0
+        for k, op in enumerate(a[1:]):
+            if k == 0:
+                size = t.size
+            elif t.k == "s":  # struct indices are constants (splat if a vector)
+                i = op.val[0] if isinstance(op.val, tuple) else op.val
+                const += t.offsets[i]
+                t = t.elems[i]
+                continue
+            else:
+                t = t.elem
+                size = t.size
+            z = f"_i{k}"
+            names.append(z)
+            iters.append(self.val(op) if op.ty.k == "vec" else f"({self.val(op)},) * {n}")
+            bits = op.ty.elem.bits if op.ty.k == "vec" else op.ty.bits
+            terms.append(f"_sx({z}, {bits}) * {size}")
+        off = " + ".join(terms + [str(const)])
+        self.emit(ind, f"{ins.res} = tuple(_gep(_b, {off}) for {', '.join(names)}, in zip({', '.join(iters)}))",
+                  ins.loc)
 
     # -- calls ----------------------------------------------------------------------
     def callee_name(self, ins: Ins) -> str:
@@ -603,6 +633,9 @@ class Gen:
         r = ins.res
         v = [self.val(x) for x in ins.a]
         ty = ins.ty
+        if b in ELEMENTWISE and (ty.k == "vec" or ty.k == "s" and ty.elems and ty.elems[0].k == "vec"):
+            self.vector_intrinsic(ins, ind, b)
+            return
         lhs = f"{r} = " if r else ""
         bits = ty.bits if ty.k == "i" else 0
         if b in ("memcpy", "memcpy.inline"):
@@ -706,6 +739,42 @@ class Gen:
             raise CodegenError(f"intrinsic llvm.{b}")
 
 
+    def vector_intrinsic(self, ins: Ins, ind: int, b: str) -> None:
+        """An element-wise intrinsic on vectors: its scalar form applied to
+        each lane (scalar operands, such as is.fpclass's test mask, are the
+        same for every lane).  A struct result ({<N x T>, <N x i1>} of
+        with.overflow, frexp, modf) is a struct of vectors."""
+        ty = ins.ty
+        n = ty.n if ty.k == "vec" else ty.elems[0].n
+        if ty.k == "vec":
+            sty = ty.elem
+        else:
+            sty = Ty("s", "")
+            sty.elems = [t.elem for t in ty.elems]
+        names, iters, sops = [], [], []
+        for i, op in enumerate(ins.a):
+            z = f"_z{i}"
+            names.append(z)
+            if op.ty.k == "vec":
+                iters.append(self.val(op))
+                sops.append(Op(z, op.ty.elem))
+            else:
+                iters.append(f"({self.val(op)},) * {n}")
+                sops.append(Op(z, op.ty))
+        fake = Ins("call", "_w", sty)
+        fake.a, fake.x = sops, ins.x
+        saved, self.lines = self.lines, []
+        try:
+            self.intrinsic(fake, 0, b)
+            body = self.lines
+        finally:
+            self.lines = saved
+        if len(body) != 1 or not body[0].startswith("_w = "):
+            raise CodegenError(f"vector form of intrinsic llvm.{b}")
+        lanes = f"tuple({body[0][5:]} for {', '.join(names)}, in zip({', '.join(iters)}))"
+        self.emit(ind, f"{ins.res} = {lanes if ty.k == 'vec' else f'tuple(zip(*{lanes}))'}", ins.loc)
+
+
 def promotable_allocas(fn: Fn) -> set[str]:
     """Entry-block allocas of one scalar whose address never escapes: only
     loaded and stored whole.  They live in Python locals (an undefined value
@@ -770,6 +839,14 @@ XOPS = {"fadd": "+", "fsub": "-", "fmul": "*", "fdiv": "/", "frem": "%"}
 ILOGIC = {"and": "&", "or": "|", "xor": "^"}
 CASTS = {"trunc", "zext", "sext", "fptoui", "fptosi", "uitofp", "sitofp", "fptrunc", "fpext",
          "ptrtoint", "inttoptr", "bitcast"}
+# intrinsics applied lane by lane to vectors (others handle vectors themselves)
+ELEMENTWISE = {
+    "fshl", "fshr", "scmp", "ucmp", "sadd.sat", "uadd.sat", "ssub.sat", "usub.sat", "sshl.sat", "ushl.sat",
+    "lround", "llround", "lrint", "llrint", "fptosi.sat", "fptoui.sat", "is.fpclass", "powi", "ptrmask",
+    "tan", "asin", "acos", "atan", "atan2", "sinh", "cosh", "tanh", "exp10", "frexp", "modf", "sincos",
+    "sadd.with.overflow", "uadd.with.overflow", "ssub.with.overflow", "usub.with.overflow",
+    "smul.with.overflow", "umul.with.overflow",
+}
 FLOAT_INTRINSICS = {
     "fabs": "_fabs", "sqrt": "_fsqrt", "floor": "_ffloor", "ceil": "_fceil", "trunc": "_ftrunc",
     "round": "_fround", "rint": "_frint", "nearbyint": "_frint", "roundeven": "_frint",

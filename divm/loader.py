@@ -233,6 +233,7 @@ class Decoder:
         self.fn_of: dict[int, Fn] = {}
         self.glob_of: dict[int, Glob] = {}
         self.consts: dict[int, object] = {}
+        self._ok_types: set[int] = set()
 
     # types
     def ty(self, t) -> Ty:
@@ -316,13 +317,20 @@ class Decoder:
             f = lib.LLVMGetNextFunction(f)
         a = lib.LLVMGetFirstGlobalAlias(mod)
         while a != A.NULL:
-            prog.aliases[A.name(a)] = self.const(lib.LLVMAliasGetAliasee(a))
+            try:
+                prog.aliases[A.name(a)] = self.const(lib.LLVMAliasGetAliasee(a))
+            except Unsupported as e:
+                raise LoadError(f"unsupported {e} in alias {A.name(a)}") from None
             a = lib.LLVMGetNextGlobalAlias(a)
         for gl in prog.globals:
             prog.glob_by_name[gl.name] = gl
             if not gl.decl:
                 init = lib.LLVMGetInitializer(gl.ref)
-                gl.init = self.const(init) if init != A.NULL else None
+                try:
+                    self.supported(gl.ty)
+                    gl.init = self.const(init) if init != A.NULL else None
+                except Unsupported as e:
+                    raise LoadError(f"unsupported {e} in global variable {gl.name}") from None
         # the program's functions are decoded now, so unsupported constructs are
         # refused at load time; DiOS's and libc-shim's when first called
         for fn in prog.functions:
@@ -504,10 +512,25 @@ class Decoder:
         file = A.ffi.unpack(p, n[0]).decode("utf-8", "replace") if p != A.NULL else ""
         return f" at {file}:{line}"
 
+    def supported(self, t: Ty) -> Ty:
+        """t, if the VM can represent its values (not half, bfloat, fp128,
+        scalable vectors, target types ...); Unsupported otherwise."""
+        if id(t) in self._ok_types:
+            return t
+        if t.k == "?":
+            raise Unsupported(f"type {t.text}")
+        for e in (t.elems or ()) if t.k == "s" else (t.elem,) if t.k in ("a", "vec") else ():
+            self.supported(e)
+        if t.k == "fn":
+            for e in [t.ret] + t.params:
+                self.supported(e)
+        self._ok_types.add(id(t))
+        return t
+
     def op(self, v) -> Op:
         k = A.key(v)
         nm = self.names.get(k)
-        t = self.ty(self.lib.LLVMTypeOf(v))
+        t = self.supported(self.ty(self.lib.LLVMTypeOf(v)))
         if nm is not None:
             return Op(nm, t)
         vk = self.lib.LLVMGetValueKind(v)
@@ -521,7 +544,7 @@ class Decoder:
         lib = self.lib
         opc = lib.LLVMGetInstructionOpcode(ins)
         res = self.names[A.key(ins)]
-        t = self.ty(lib.LLVMTypeOf(ins))
+        t = self.supported(self.ty(lib.LLVMTypeOf(ins)))
         nops = lib.LLVMGetNumOperands(ins)
         d = Ins(OPNAMES.get(opc, f"op{opc}"), res if t.k != "v" else None, t)
         line = lib.LLVMGetDebugLocLine(ins)
@@ -598,9 +621,9 @@ class Decoder:
         elif opc == A.FCMP:
             d.x = A.FCMP_PRED[lib.LLVMGetFCmpPredicate(ins)]
         elif opc == A.ALLOCA:
-            d.x = self.ty(lib.LLVMGetAllocatedType(ins))
+            d.x = self.supported(self.ty(lib.LLVMGetAllocatedType(ins)))
         elif opc == A.GEP:
-            d.x = self.ty(lib.LLVMGetGEPSourceElementType(ins))
+            d.x = self.supported(self.ty(lib.LLVMGetGEPSourceElementType(ins)))
         elif opc in (A.EXTRACTVALUE, A.INSERTVALUE):
             n = lib.LLVMGetNumIndices(ins)
             p = lib.LLVMGetIndices(ins)

@@ -208,14 +208,18 @@ def encode(ty, val, out: bytearray, off: int, umask: bytearray, ptrs: list) -> N
             return
         e = ty.elem
         st = e.size
-        if k == "vec" and e.k == "i" and e.bits == 1:
+        if k == "vec" and e.k == "i" and e.bits % 8:
+            # vectors of odd-width integers are bit-packed (LangRef: as if bitcast to iN)
             bits = 0
             bm = 0
+            eb = e.bits
+            em = (1 << eb) - 1
             for i, v in enumerate(val):
                 if v.__class__ is U:
-                    bm |= 1 << i
-                elif v:
-                    bits |= 1 << i
+                    bm |= (v.m & em) << (i * eb)
+                    bits |= (v.v & em) << (i * eb)
+                else:
+                    bits |= (v & em) << (i * eb)
             n = ty.store
             out[off:off + n] = bits.to_bytes(n, "little")
             umask[off:off + n] = bm.to_bytes(n, "little")
@@ -261,11 +265,14 @@ def decode(ty, b, off: int, ud) -> object:
         return tuple(decode(e, b, off + o, ud) for e, o in zip(ty.elems, ty.offsets))
     if k == "a" or k == "vec":
         e = ty.elem
-        if k == "vec" and e.k == "i" and e.bits == 1:
+        if k == "vec" and e.k == "i" and e.bits % 8:  # bit-packed, see encode
             n = ty.store
             v = int.from_bytes(b[off:off + n], "little")
             m = int.from_bytes(ud[off:off + n], "little") if ud is not None else 0
-            return tuple(U(0, 1) if (m >> i) & 1 else (v >> i) & 1 for i in range(ty.n))
+            eb = e.bits
+            em = (1 << eb) - 1
+            return tuple(U((v >> (i * eb)) & em, (m >> (i * eb)) & em) if (m >> (i * eb)) & em
+                         else (v >> (i * eb)) & em for i in range(ty.n))
         st = e.size
         return tuple(decode(e, b, off + i * st, ud) for i in range(ty.n))
     raise TypeError(f"cannot load a value of type {ty}")

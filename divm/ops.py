@@ -316,7 +316,14 @@ def sat(op, a, b, bits, signed):
     else:
         x, y = a, b
         lo, hi = 0, (1 << bits) - 1
-    r = {"add": x + y, "sub": x - y, "shl": x << y if y < bits else hi + 1}[op]
+    if op == "add":
+        r = x + y
+    elif op == "sub":
+        r = x - y
+    elif b >= bits:  # shl: the shift amount is unsigned; too wide is poison
+        return full(bits)
+    else:
+        r = x << b
     return max(lo, min(hi, r)) & ((1 << bits) - 1)
 
 

@@ -14,7 +14,7 @@ import struct
 import sys
 
 from . import ops
-from .codegen import generate
+from .codegen import CodegenError, generate
 from .ir import Fn, Program
 from .memory import (K_ALLOCA, K_FRAME, K_GLOBAL, K_HEAP, K_KERNEL, M32, M64, PL_ALLOCA, PL_CODE, PL_GLOBAL,
                      POISON_ID, Obj, decode, encode)
@@ -163,7 +163,10 @@ class VM:
 
     def compile(self, fn: Fn):
         self.prog.decoder.ensure(fn)
-        src, linemap, resume = generate(self, fn)
+        try:
+            src, linemap, resume = generate(self, fn)
+        except CodegenError as e:
+            raise VMError(f"unsupported {e} in function {fn.name}") from None
         if DUMP:
             os.makedirs(DUMP, exist_ok=True)
             with open(os.path.join(DUMP, f"{fn.name}.py"), "w") as f:
