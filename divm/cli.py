@@ -357,12 +357,14 @@ def write_json(path: str, data: dict) -> None:
             f.flush()
             os.fsync(f.fileno())
         os.replace(tmp, path)
-    except OSError as e:
+    except BaseException as e:  # an interrupted or failed write leaves nothing behind
         try:
             os.unlink(tmp)
         except OSError:
             pass
-        raise LoadError(f"cannot write {path}: {e.strerror}") from None
+        if isinstance(e, OSError):
+            raise LoadError(f"cannot write {path}: {e.strerror}") from None
+        raise
 
 
 def check_output(*paths) -> None:
@@ -508,10 +510,11 @@ def cmd_verify(args) -> int:
         if tty:
             print(f"\r{states} states, {transitions} transitions, queue {queue}, "
                   f"{states / max(secs, 1e-9):.0f} states/s, {peak_memory() >> 20} MiB", end="", file=sys.stderr)
-    with Stopper(args.max_time, max_mem) as stopper:
-        stopper.start(vm)
-        res = run_big_stack(lambda: search(machine, args.search, Limits(args.max_states, args.max_time, max_mem),
-                                           progress), stopper.watch)
+    # handlers stay until divm exits: a signal after the search changes nothing
+    stopper = Stopper(args.max_time, max_mem).__enter__()
+    stopper.start(vm)
+    res = run_big_stack(lambda: search(machine, args.search, Limits(args.max_states, args.max_time, max_mem),
+                                       progress), stopper.watch)
     if tty:
         print("\r", end="", file=sys.stderr)
     trace_path = None
@@ -634,7 +637,6 @@ def verify_liveness(args, prog, env, stdin, t0, max_mem) -> int:
                 entry["reason"] = res.reason
             print(f"property {name}: {'holds' if res.verdict == 'valid' else res.verdict}", file=sys.stderr)
         results.append(entry)
-    stopper.__exit__()
     verdicts = [r["result"] for r in results]
     verdict = "error" if "error" in verdicts else "inconclusive" if "inconclusive" in verdicts else "valid"
     report = {"tool": "divm", "version": __version__, "command": "verify", "result": verdict,
