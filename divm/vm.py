@@ -970,6 +970,17 @@ class VM:
             new = old + v
         elif op == "fsub":
             new = old - v
+        elif op in ("fmax", "fmin", "fmaximum", "fminimum"):
+            new = {"fmax": ops.fmaxnum, "fmin": ops.fminnum, "fmaximum": ops.fmaximum,
+                   "fminimum": ops.fminimum}[op](old, v)
+        elif op == "uinc_wrap":
+            new = 0 if old >= v else old + 1
+        elif op == "udec_wrap":
+            new = v if old == 0 or old > v else old - 1
+        elif op == "usub_cond":
+            new = old - v if old >= v else old
+        elif op == "usub_sat":
+            new = old - v if old >= v else 0
         else:
             raise VMError(f"atomicrmw {op}")
         self.st(p, new, ty)

@@ -267,3 +267,56 @@ def test_nonsense_limits_and_options(tmp_path):
     src = write(tmp_path, "ok.c", "int main(void) { return 0; }\n")
     clean_refusal(divm("verify", "--max-time", "-1", src), "--max-time")
     clean_refusal(divm("verify", "--property", "p", src), "--property", "--liveness")
+
+
+def test_verify_stops_an_endless_transition_at_max_memory(tmp_path):
+    """The memory limit was checked only between states: a transition that
+    allocates without end ran the machine out of memory."""
+    src = write(tmp_path, "grow.c", "#include <stdlib.h>\n#include <string.h>\n"
+                "int main(void) { for (;;) { char *p = malloc(1 << 20); memset(p, 1, 1 << 20); } }\n")
+    rep = str(tmp_path / "r.json")
+    r = divm("verify", "-o", "nofail:malloc", "--max-memory", "300M", "--report", rep, src, timeout=120)
+    assert r.returncode == 3, r.stderr
+    data = json.load(open(rep))
+    assert data["result"] == "inconclusive" and data["reason"] == "memory limit reached", data
+    assert data["peak_memory_bytes"] < 600 << 20, data
+
+
+def test_newer_atomicrmw_operations(tmp_path):
+    """uinc_wrap, udec_wrap, usub_cond, usub_sat, fmax, fmin, fminimum were
+    an internal error (VMError 'atomicrmw ...')."""
+    r = run_ll(tmp_path, '''
+declare i32 @printf(ptr, ...)
+@ffmt = private constant [4 x i8] c"%a\\0A\\00"
+define i32 @main() {
+  %a = alloca i32
+  store i32 5, ptr %a
+  %o1 = atomicrmw uinc_wrap ptr %a, i32 5 seq_cst
+  %v1 = load i32, ptr %a
+  %v16 = zext i32 %v1 to i64
+  call void @p(i64 %v16)
+  %o2 = atomicrmw udec_wrap ptr %a, i32 7 seq_cst
+  %v2 = load i32, ptr %a
+  %v26 = zext i32 %v2 to i64
+  call void @p(i64 %v26)
+  store i32 9, ptr %a
+  %o3 = atomicrmw udec_wrap ptr %a, i32 7 seq_cst
+  %v3 = load i32, ptr %a
+  %v36 = zext i32 %v3 to i64
+  call void @p(i64 %v36)
+  %o4 = atomicrmw usub_cond ptr %a, i32 10 seq_cst
+  %o5 = atomicrmw usub_sat ptr %a, i32 10 seq_cst
+  %v5 = load i32, ptr %a
+  %v56 = zext i32 %v5 to i64
+  call void @p(i64 %v56)
+  %f = alloca double
+  store double 1.5, ptr %f
+  %o7 = atomicrmw fmax ptr %f, double 2.5 seq_cst
+  %o8 = atomicrmw fmin ptr %f, double 0x7FF8000000000000 seq_cst
+  %o9 = atomicrmw fminimum ptr %f, double -0.0 seq_cst
+  %v9 = load double, ptr %f
+  call i32 (ptr, ...) @printf(ptr @ffmt, double %v9)
+  ret i32 0
+}
+'''.replace("declare i32 @printf(ptr, ...)\n", "", 1))
+    assert (r.returncode, r.stdout) == (0, "0\n7\n7\n0\n-0x0p+0\n"), r.stderr

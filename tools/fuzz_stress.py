@@ -113,10 +113,11 @@ class SeedResult:
         return (("run", self.run), ("lax", self.lax), ("verify", self.verify))
 
 
-def make_module(seed: int, size: int, work: Path) -> Path | str:
+def make_module(seed: int, size: int, work: Path, scalable: bool = False) -> Path | str:
     """The wrapped llvm-stress module, or a string saying why there is none."""
     raw = work / f"stress{seed}.ll"
-    r = subprocess.run([STRESS, "-seed", str(seed), "-size", str(size), "-o", str(raw)],
+    extra = ["--enable-scalable-vectors"] if scalable else []
+    r = subprocess.run([STRESS, "-seed", str(seed), "-size", str(size), *extra, "-o", str(raw)],
                        capture_output=True, text=True, timeout=60)
     if r.returncode != 0 or not raw.exists():
         return f"llvm-stress failed: {(r.stderr.strip().splitlines() or ['?'])[0]}"
@@ -187,12 +188,12 @@ def native_loops(prog: Path, timeout: float) -> bool:
 
 
 def check_seed(seed: int, size: int = 100, timeout: float = 30.0, max_states: int = 50,
-               keep: str = "", divm: list[str] | None = None) -> SeedResult:
+               keep: str = "", divm: list[str] | None = None, scalable: bool = False) -> SeedResult:
     divm = divm or [sys.executable, "-m", "divm"]
     res = SeedResult(seed)
     with tempfile.TemporaryDirectory(prefix=f"fuzz{seed}-") as d:
         work = Path(d)
-        prog = make_module(seed, size, work)
+        prog = make_module(seed, size, work, scalable)
         if isinstance(prog, str):
             res.skipped = prog
             return res
@@ -261,6 +262,8 @@ def main(argv=None) -> int:
     p.add_argument("--jobs", type=int, default=1, help="seeds checked in parallel (default 1)")
     p.add_argument("--keep", default="", help="copy the modules of seeds with findings into this directory")
     p.add_argument("--quiet", action="store_true", help="print only seeds with findings and the summary")
+    p.add_argument("--scalable", action="store_true",
+                   help="let llvm-stress use scalable vectors (divm must refuse them cleanly)")
     args = p.parse_args(argv)
     if args.seeds < 0 or args.jobs < 1 or args.size < 1 or args.timeout <= 0:
         p.error("--seeds must be >= 0, --jobs and --size >= 1, --timeout > 0")
@@ -304,7 +307,7 @@ def main(argv=None) -> int:
                         break
 
     def one(s: int) -> SeedResult:
-        return check_seed(s, args.size, args.timeout, args.max_states, args.keep)
+        return check_seed(s, args.size, args.timeout, args.max_states, args.keep, scalable=args.scalable)
 
     if args.jobs == 1:
         for s in seeds:
