@@ -932,10 +932,19 @@ def _source(g: Gen, extra: set[int]) -> str:
     res = ["    else:", "        bb, _R = _rs[0], _rs[2]"]
     if g.uses_alloca:
         res.append("        _sp = _rs[3]")
-    for name in regs:
-        res.append(f"        {name} = _R.get({name!r})")
-    for n, (rid, reg) in enumerate(sorted(g.results.items())):
-        res.append(f"        {'if' if n == 0 else 'elif'} bb == {rid}: {reg} = _rs[1]")
+    # a parked frame keeps only the registers live where it resumes
+    live = resume_live(fn, g, regs)
+    first = True
+    for rid in sorted(set(live) | set(g.results)):
+        names = live.get(rid, ())
+        stmts = []
+        if names:
+            stmts.append(f"{', '.join(names)}, = _R")
+        if rid in g.results:
+            stmts.append(f"{g.results[rid]} = _rs[1]")
+        if stmts:
+            res.append(f"        {'if' if first else 'elif'} bb == {rid}: {'; '.join(stmts)}")
+            first = False
     # lines after the prologue shift; keep the maps in step
     shift = len(res)
     g.lines[prologue + (3 if g.uses_alloca else 2):prologue + (3 if g.uses_alloca else 2)] = res
@@ -944,6 +953,7 @@ def _source(g: Gen, extra: set[int]) -> str:
     g.resume_lines = {(k + shift if k > cut else k): v for k, v in g.resume_lines.items()}
     fn.regs = regs
     fn.resume_loc = g.resume_loc
+    fn.live = live
     return "\n".join(g.lines) + "\n"
 
 
@@ -960,3 +970,101 @@ def frame_registers(fn: Fn, promoted: set[str]) -> dict[str, Ty]:
                 else:
                     regs[ins.res] = ins.ty
     return regs
+
+
+def _reads(ins: Ins, promoted: set[str]) -> list[str]:
+    """The locals an instruction reads (a promoted alloca is read by a load)."""
+    out = []
+    for n, op in enumerate(ins.a):
+        if op.const or op.name is None:
+            continue
+        if op.name in promoted:
+            if ins.op == "load" and n == 0:
+                out.append("m" + op.name)
+            continue  # the store's address: it writes the local instead
+        out.append(op.name)
+    return out
+
+
+def _writes(ins: Ins, promoted: set[str]) -> str | None:
+    if ins.op == "store" and not ins.a[1].const and ins.a[1].name in promoted:
+        return "m" + ins.a[1].name
+    if ins.res is None:
+        return None
+    return "m" + ins.res if ins.res in promoted else ins.res
+
+
+def live_before(fn: Fn, promoted: set[str]) -> list[list[frozenset]]:
+    """For each block, the locals live just before each instruction (after
+    the block's phis).  Standard backward dataflow; a phi operand is a use at
+    the end of its predecessor."""
+    blocks = fn.blocks
+    succ = [successors(b.ins[-1]) for b in blocks]
+    phi_uses: list[set[str]] = [set() for _ in blocks]  # used on the edges out of a block
+    for b in blocks:
+        for p in b.phis:
+            for pred, op in p.x:
+                if not op.const and op.name is not None:
+                    phi_uses[pred].add(op.name)
+    gen: list[set[str]] = []
+    kill: list[set[str]] = []
+    for b in blocks:
+        g: set[str] = set()
+        k: set[str] = set()
+        for ins in b.ins:
+            for r in _reads(ins, promoted):
+                if r not in k:
+                    g.add(r)
+            w = _writes(ins, promoted)
+            if w is not None:
+                k.add(w)
+        gen.append(g)
+        kill.append(k)
+    phi_defs = [{p.res for p in b.phis} for b in blocks]
+    live_in: list[set[str]] = [set() for _ in blocks]
+    changed = True
+    while changed:
+        changed = False
+        for i in range(len(blocks) - 1, -1, -1):
+            out = set(phi_uses[i])
+            for t in succ[i]:
+                out |= live_in[t] - phi_defs[t]
+            new = gen[i] | (out - kill[i])
+            if new != live_in[i]:
+                live_in[i] = new
+                changed = True
+    result = []
+    for i, b in enumerate(blocks):
+        cur = set(phi_uses[i])
+        for t in succ[i]:
+            cur |= live_in[t] - phi_defs[t]
+        per = [frozenset()] * len(b.ins)
+        for n in range(len(b.ins) - 1, -1, -1):
+            ins = b.ins[n]
+            w = _writes(ins, promoted)
+            if w is not None:
+                cur.discard(w)
+            cur.update(_reads(ins, promoted))
+            per[n] = frozenset(cur)
+        result.append(per)
+    return result
+
+
+def resume_live(fn: Fn, g: Gen, regs: dict) -> dict[int, tuple[str, ...]]:
+    """Resume entry -> the locals its frame must keep, in frame order.  The
+    result of the call a frame resumes after is not kept: the callee's
+    return value supplies it."""
+    lb = live_before(fn, g.promoted)
+    order = {name: i for i, name in enumerate(regs)}
+    out: dict[int, tuple[str, ...]] = {}
+    for (bidx, start, kind), rid in g.splits.items():
+        if kind not in ("call", "crit"):
+            continue
+        names = set(lb[bidx][start]) if start < len(lb[bidx]) else set()
+        if kind == "call":
+            names.discard(g.results.get(rid))
+        out[rid] = tuple(sorted(names, key=order.__getitem__))
+    for rid in g.resume_lines.values():
+        if rid < 100000:  # a loop point: the block's start, its phis assigned
+            out[rid] = tuple(sorted(lb[rid][0], key=order.__getitem__))
+    return out

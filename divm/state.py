@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import struct
+from array import array
 
 from .memory import K_ALLOCA, K_HEAP, M32, PL_GLOBAL, Obj
 
@@ -139,10 +140,19 @@ def roots(vm_objs: dict, regs: list) -> list[int]:
     return rs
 
 
-def content(o: Obj) -> tuple[bytes, list]:
-    """Hash of an object's bytes and shadow with pointer slots blanked, and its
-    pointers as (offset, raw target id, offset within target); cached while
-    the object is frozen."""
+# Object contents seen so far, each stored once: bytes -> content id.  The
+# table is exact (dict keys compare whole), so canonical keys built from
+# content ids never merge distinct states.
+_CONTENT: dict[bytes, int] = {}
+_CONTENT_BYTES: list[bytes] = []
+_DIGEST: dict[int, bytes] = {}
+CONTENT_STORED = [0]  # bytes held by the content table
+
+
+def content(o: Obj) -> tuple[int, list]:
+    """An object's content id (its bytes and shadow with pointer slots
+    blanked) and its pointers as (offset, raw target id, offset within
+    target); cached while the object is frozen."""
     h = o.h
     if h is not None:
         return h
@@ -155,64 +165,96 @@ def content(o: Obj) -> tuple[bytes, list]:
                 v = _Q.unpack_from(b, off)[0]
                 ptrs.append((off, v >> 32, v & M32))
                 _Q.pack_into(b, off, 0)
-    d = hashlib.blake2b(struct.pack("<BBI", o.kind, o.shared, len(b)), digest_size=16)
-    d.update(b)
+    blob = _HDR.pack(o.kind, o.shared, len(b)) + b
     if o.ud is not None:
-        d.update(b"U")
-        d.update(o.ud)
-    r = (d.digest(), ptrs)
+        blob += b"U" + o.ud
+    cid = _CONTENT.get(blob)
+    if cid is None:
+        cid = _CONTENT[blob] = len(_CONTENT_BYTES)
+        _CONTENT_BYTES.append(blob)
+        CONTENT_STORED[0] += len(blob)
+    r = (cid, ptrs)
     if o.frozen:
         o.h = r
     return r
 
 
+_HDR = struct.Struct("<BBI")
+
+
+def digest(cid: int) -> bytes:
+    """A content's BLAKE2b digest: the same in every process."""
+    d = _DIGEST.get(cid)
+    if d is None:
+        d = _DIGEST[cid] = hashlib.blake2b(_CONTENT_BYTES[cid], digest_size=16).digest()
+    return d
+
+
 class Canon:
-    """Canonical hashing for one VM.  The global objects are the roots; most
-    of them (libc's tables and buffers) never change after boot, so the roots
-    still holding their boot-time contents are hashed once: only their
-    pointers are renumbered per state."""
+    """Canonical keys for one VM: the graph reachable from the roots (the
+    global objects and the OS registers), objects numbered in breadth-first
+    order, pointers rewritten to those numbers.
+
+    A key is exact (content ids and pointer numbers, packed) or, with
+    fingerprint=True, a 128-bit BLAKE2b fingerprint of the same canonical
+    form that means the same in every process.  Most roots (libc's tables
+    and buffers) never change after boot: the roots still holding their
+    boot-time contents form a segment whose contents are handled once; only
+    their pointers are renumbered per state."""
 
     def __init__(self):
         self.boot: dict[int, int] | None = None   # root id -> serial at boot
-        self.cache: dict = {}
+        self.segs: dict = {}
+        self.records = 0  # packed canonical words, for the storage figure
 
-    def key(self, objs: dict, regs: list, flags: int, leaks: bool = False) -> bytes:
+    def key(self, objs: dict, regs: list, flags: int, leaks: bool = False, fingerprint: bool = False) -> bytes:
         rs = roots(objs, regs)
         if self.boot is None:
             self.boot = {r: objs[r].serial for r in rs if r in objs and objs[r].serial}
         boot = self.boot
-        pristine = tuple(r for r in rs if (o := objs.get(r)) is not None and o.serial and boot.get(r) == o.serial)
-        ps = set(pristine)
-        touched = [r for r in rs if r not in ps and r in objs]
-        seg = self.cache.get(pristine)
+        pristine = []
+        touched = []
+        for r in rs:
+            o = objs.get(r)
+            if o is None:
+                continue
+            if o.serial and boot.get(r) == o.serial:
+                pristine.append(r)
+            else:
+                touched.append(r)
+        pt = tuple(pristine)
+        seg = self.segs.get(pt)
         if seg is None:
             d = hashlib.blake2b(digest_size=16)
             ptrs = []
             for r in pristine:
-                digest, ps_ = content(objs[r])
-                d.update(digest)
+                cid, ps_ = content(objs[r])
+                d.update(digest(cid))
                 live = [p for p in ps_ if p[1]]  # null pointers are part of the contents
                 d.update(struct.pack(f"<{len(ps_) - len(live)}I", *(p[0] for p in ps_ if not p[1])))
                 if live:
                     ptrs.append(live)
-            seg = self.cache[pristine] = (d.digest(), ptrs)
-        order = list(pristine) + touched
+            fp = d.digest()
+            seg = self.segs[pt] = (len(self.segs), struct.unpack("<4I", fp), ptrs)
+        order = pristine + touched
         seen = set(order)
-        num = {}
-        h = hashlib.blake2b(digest_size=16)
-        h.update(_Q.pack(flags))
-        h.update(seg[0])
+        vec = [flags & M32, flags >> 32]
+        if fingerprint:
+            vec += seg[1]
+        else:
+            vec.append(seg[0])
+        vec.append(len(touched))
+        vec += touched
         # pristine roots: contents known, their pointers still need numbers
-        pending = []  # (position in order, pointer list) to hash once numbers exist
-        for ptrs in seg[1]:
+        for ptrs in seg[2]:
             for _, t, _ in ptrs:
                 if t not in seen:
                     c = objs.get(t)
                     if c is not None and not c.ro:
                         seen.add(t)
                         order.append(t)
-            pending.append(ptrs)
         i = len(pristine)
+        npr = i
         while i < len(order):
             o = objs[order[i]]
             i += 1
@@ -225,30 +267,34 @@ class Canon:
                             order.append(t)
         if leaks:
             order += sorted(k for k, o in objs.items() if k not in seen and o.kind == K_HEAP)
-        for n, oid in enumerate(order):
-            num[oid] = n + 1
-        out = []
-        for ptrs in pending:
+        num = {oid: n for n, oid in enumerate(order, 1)}
+        get = num.get
+        for ptrs in seg[2]:
             for off, t, low in ptrs:
-                c = num.get(t) if t else 0
-                out += (off, DANGLING if c is None and t >= PL_GLOBAL else (c if c is not None else t), low)
-        if out:
-            h.update(struct.pack(f"<{len(out)}I", *out))
-        h.update(struct.pack(f"<{len(touched)}I", *touched))
-        for oid in order[len(pristine):]:
-            o = objs[oid]
-            digest, ptrs = content(o)
-            h.update(digest)
-            if ptrs:
-                out = []
-                for off, t, low in ptrs:
-                    c = num.get(t) if t else 0
-                    if c is None:
-                        c = t if t < PL_GLOBAL else DANGLING
-                    out += (off, c, low)
-                h.update(struct.pack(f"<{len(out)}I", *out))
+                c = get(t)
+                vec += (off, DANGLING if c is None and t >= PL_GLOBAL else (c if c is not None else t), low)
+        vec.append(len(order) - npr)
+        for oid in order[npr:]:
+            cid, ptrs = content(objs[oid])
+            if fingerprint:
+                vec += _FP4.unpack(digest(cid))
+            else:
+                vec.append(cid)
+            vec.append(len(ptrs))
+            for off, t, low in ptrs:
+                c = get(t) if t else 0
+                if c is None:
+                    c = t if t < PL_GLOBAL else DANGLING
+                vec += (off, c, low)
         # relative order of raw ids (pointer comparisons across objects see it)
         user = [i for i, oid in enumerate(order) if objs[oid].kind in (K_ALLOCA, K_HEAP)]
-        ranks = sorted(user, key=lambda i: order[i])
-        h.update(struct.pack(f"<{len(ranks)}I", *ranks))
-        return h.digest()
+        vec.append(len(user))
+        if user:
+            vec += sorted(user, key=order.__getitem__)
+        packed = array("I", vec).tobytes()
+        if fingerprint:
+            return hashlib.blake2b(packed, digest_size=16).digest()
+        return packed
+
+
+_FP4 = struct.Struct("<4I")

@@ -41,6 +41,39 @@ HEAP_BASE = PL_ALLOCA  # heap ids start where alloca ids end
 
 
 FRAME_HDR = 24
+FRAME_HEAD = struct.Struct("<QQQ")  # pc, parent, number of allocas
+
+
+class FrameLayout:
+    """Where a frame parked at one resume entry keeps its live registers.
+    `fast` packs them all at once when every one is a plain scalar."""
+    __slots__ = ("names", "types", "offsets", "size", "fast", "ptr_offs")
+
+    def __init__(self, names: tuple, types: list):
+        self.names = names
+        self.types = types
+        self.offsets = []
+        off = 0
+        codes = []
+        for t in types:
+            self.offsets.append(off)
+            if t.k in ("i", "p") and t.bits <= 64:
+                codes.append("Q")
+            elif t.k == "d":
+                codes.append("d")
+            elif t.k == "f":
+                codes.append("f4x")
+            else:
+                codes = None
+                off += (max(t.size, 1) + 7) & ~7
+                break
+            off += 8
+        for t in types[len(self.offsets):]:
+            self.offsets.append(off)
+            off += (max(t.size, 1) + 7) & ~7
+        self.size = off
+        self.fast = struct.Struct("<" + "".join(codes)) if codes is not None else None
+        self.ptr_offs = [o for o, t in zip(self.offsets, types) if t.k == "p"]
 SCALAR = {(k, bits): (st.unpack_from, st.pack_into) for (k, bits), st in (
     (("i", 8), struct.Struct("<B")), (("i", 16), struct.Struct("<H")), (("i", 32), struct.Struct("<I")),
     (("i", 64), struct.Struct("<Q")), (("p", 64), struct.Struct("<Q")), (("d", 64), struct.Struct("<d")),
@@ -111,6 +144,8 @@ class VM:
         self._pool_ids: dict = {}
         self.builtins = make_builtins(self)
         self.live_frames: dict = {}  # python frame -> frame object id, this transition
+        self.frame_lines: dict = {}  # frame object id -> (line, parent, allocas) it was written at
+        self.unwritten: dict = {}  # frame object id -> activations, handed out but not yet written
         self.dirty: set | None = None  # objects made or copied since the last snapshot (None: all)
         self.nondet_range: tuple[int, int] | None = None
         self.bt_frame = 0  # a parked frame DiOS blames for the next fault
@@ -350,6 +385,8 @@ class VM:
                     self.leakcheck == "state" or self.flags & CF_STOP and self.exit_status is not None):
                 self.check_leaks([])
             self.live_frames.clear()
+            self.frame_lines.clear()
+            self.unwritten.clear()
             self.resume_base = None
             if self.AST:
                 del self.AST[:]
@@ -394,23 +431,22 @@ class VM:
 
     # -- frames in graph memory ------------------------------------------------------
     # A frame object: pc (code pointer; the offset is the resume entry, 0 for a
-    # fresh call), parent, a pointer to the object listing the frame's allocas,
-    # then one slot per register.  Frames are written only when the OS asks for
-    # one (to park a thread); while running, activations are Python frames.
+    # fresh call), parent, the number of allocas the activation owns, a pointer
+    # to each, then the registers live at the resume entry (8-byte slots for
+    # scalars).  Frames are written only when the OS asks for one (to park a
+    # thread); while running, activations are Python frames.
 
-    def layout(self, fn: Fn) -> dict:
-        slots = getattr(fn, "slots", None)
-        if slots is None:
+    def frame_layout(self, fn: Fn, rid: int) -> FrameLayout:
+        lays = fn.__dict__.setdefault("layouts", {})
+        lay = lays.get(rid)
+        if lay is None:
             if not hasattr(fn, "regs"):
                 self.compile(fn)
-            off, slots = FRAME_HDR, {}
-            for name, ty in fn.regs.items():
-                al = min(max(ty.align, 1), 8)
-                off = (off + al - 1) & ~(al - 1)
-                slots[name] = (off, ty)
-                off += max(ty.size, 1)
-            fn.slots, fn.frame_size = slots, (off + 7) & ~7
-        return slots
+            names = fn.live.get(rid)
+            if names is None:  # not a resume entry: keep everything
+                names = tuple(fn.regs)
+            lay = lays[rid] = FrameLayout(names, [fn.regs[n] for n in names])
+        return lay
 
     def generated_frames(self, f) -> list:
         """(python frame, fn, resume map) of generated code, innermost first,
@@ -435,8 +471,9 @@ class VM:
             self.live_frames[pyf] = fid
         return fid << 32
 
-    def materialise(self, frames: list, lines: list) -> int:
-        """Write the given activations (innermost first) into frame objects."""
+    def materialise(self, frames: list, lines: list, only_changed: bool = False) -> int:
+        """Write the given activations (innermost first) into frame objects;
+        only_changed skips frames written at the same line and parent."""
         ptrs = [self.frame_ptr(f, fn, i == len(frames) - 1) for i, (f, fn, _) in enumerate(frames)]
         parent = self.resume_base[1] if self.resume_base is not None else 0
         sp_end = len(self.AST)
@@ -445,45 +482,55 @@ class VM:
         for i, (f, _fn, _) in enumerate(frames):
             sp = f.f_locals.get("_sp")
             if sp is not None:
-                owned[i] = list(self.AST[sp:sp_end])
+                owned[i] = self.AST[sp:sp_end]
                 sp_end = sp
+        written = self.frame_lines
         for i in range(len(frames) - 1, -1, -1):
             f, fn, resume = frames[i]
-            slots = self.layout(fn)
+            fid = ptrs[i] >> 32
+            stamp = (lines[i], parent, len(owned[i]))
+            if only_changed and written.get(fid) == stamp:
+                parent = ptrs[i]
+                continue
+            written[fid] = stamp
             rid = resume.get(lines[i], 0)
-            o = self.writable(ptrs[i] >> 32)
-            size = fn.frame_size
-            o.b = bytearray(size)
-            o.ud = bytearray(b"\xff") * size
-            o.nud = size
-            o.ptrs = set()
-            aux = 0
-            if owned[i]:
-                ao = Obj(8 * len(owned[i]), K_FRAME, defined=True)
-                for k, oid in enumerate(owned[i]):
-                    struct.pack_into("<Q", ao.b, 8 * k, oid << 32)
-                    ao.ptrs.add(8 * k)
-                ao.resync()
-                aux = self.new_obj(0, K_FRAME) << 32
-                self.objs[aux >> 32] = ao
-            self.st(ptrs[i], ((PL_CODE + fn.idx) << 32) | rid, I64)
-            self.st(ptrs[i] + 8, parent, PTR)
-            self.st(ptrs[i] + 16, aux, PTR)
+            lay = self.frame_layout(fn, rid)
             loc = f.f_locals
-            buf = o.b
-            um = bytearray(size)
-            pl: list[int] = []
-            for name, (off, ty) in slots.items():
-                if name in loc and loc[name] is not None:
-                    encode(ty, loc[name], buf, off, um, pl)
-                else:
-                    um[off:off + max(ty.size, 1)] = b"\xff" * max(ty.size, 1)
-            um[:FRAME_HDR] = bytes(FRAME_HDR)
-            o.ud = None
-            o.nud = 0
-            o.undefine(0, bytes(um))
-            o.ptrs.update(pl)
-            o.ptrs.update((8, 16))
+            vals = [loc.get(n) for n in lay.names]
+            al = owned[i]
+            na = len(al)
+            base = FRAME_HDR + 8 * na
+            o = self.writable(fid)
+            head = FRAME_HEAD.pack(((PL_CODE + fn.idx) << 32) | rid, parent, na)
+            if na:
+                head += struct.pack(f"<{na}Q", *[a << 32 for a in al])
+            ptrset = {8, *range(FRAME_HDR, base, 8)}
+            try:
+                if lay.fast is None:
+                    raise struct.error
+                o.b = bytearray(head + lay.fast.pack(*vals))
+                o.ud = None
+                o.nud = 0
+                ptrset.update(base + off for off in lay.ptr_offs)
+            except (struct.error, TypeError, OverflowError):
+                # undefined bits, aggregates, long doubles: the general encoder
+                size = base + lay.size
+                buf = bytearray(size)
+                buf[:base] = head
+                um = bytearray(size)
+                pl: list[int] = []
+                for v, ty, off in zip(vals, lay.types, lay.offsets):
+                    if v is None:
+                        um[base + off:base + off + max(ty.size, 1)] = b"\xff" * max(ty.size, 1)
+                    else:
+                        encode(ty, v, buf, base + off, um, pl)
+                o.b = buf
+                o.ud = None
+                o.nud = 0
+                if any(um):
+                    o.undefine(0, bytes(um))
+                ptrset.update(pl)
+            o.ptrs = ptrset
             o.resync()
             parent = ptrs[i]
         return ptrs[0]
@@ -526,27 +573,35 @@ class VM:
                 break
         # only activations the OS holds (and everything outside them) matter
         keep = [i for i, (f, _, _) in enumerate(frames) if f in self.live_frames]
-        if not keep:
-            return
-        first = keep[0]
-        self.materialise(frames[first:], lines[first:])
+        if keep:
+            first = keep[0]
+            self.materialise(frames[first:], lines[first:], only_changed=True)
+        for fid in [fid for fid in self.unwritten if fid in self.frame_lines]:
+            del self.unwritten[fid]
+        if self.unwritten:  # handed out by activations that have returned since
+            self.write_pending_frames()
 
     def hc_frame(self) -> int:
         """__vm_ctl_get(_VM_CR_Frame): the caller's frame, written to memory."""
         frames = self.generated_frames(sys._getframe(2))
         if not frames:
             return 0
-        return self.materialise(frames, [f.f_lineno for f, _, _ in frames])
+        # the OS only keeps the pointer and suspends: the frames are written
+        # at the suspension (refresh_frames), or when something reads them
+        ptrs = [self.frame_ptr(f, fn, i == len(frames) - 1) for i, (f, fn, _) in enumerate(frames)]
+        for p in ptrs:
+            self.unwritten[p >> 32] = frames
+        return ptrs[0]
+
+    def write_pending_frames(self) -> None:
+        """Something reads a frame hc_frame handed out: write it now."""
+        for frames in {id(f): f for f in self.unwritten.values()}.values():
+            self.materialise(frames, [f.f_lineno for f, _, _ in frames], only_changed=True)
+        self.unwritten.clear()
 
     def free_frame(self, fid: int) -> None:
-        o = self.objs.pop(fid, None)
-        if o is not None:
+        if self.objs.pop(fid, None) is not None:
             self.freed.add(fid)
-            if len(o.b) >= FRAME_HDR:
-                aux = struct.unpack_from("<Q", o.b, 16)[0] >> 32
-                if aux and aux in self.objs:
-                    del self.objs[aux]
-                    self.freed.add(aux)
 
     def enter_frame(self, frame: int) -> None:
         """Continue a thread whose frame the OS holds: a fresh frame
@@ -572,17 +627,20 @@ class VM:
                 # a parked thread resumes at its interrupt point: the action
                 # there is this transition's visible action
                 self.visible = True
-                slots = self.layout(fn)
-                regs = {name: decode(ty, o.b, off, o.ud) for name, (off, ty) in slots.items()}
+                lay = self.frame_layout(fn, rid)
+                na = FRAME_HEAD.unpack_from(o.b, 0)[2]
+                base = FRAME_HDR + 8 * na
+                if o.ud is None and lay.fast is not None and len(o.b) == base + lay.size:
+                    vals = lay.fast.unpack_from(o.b, base)
+                else:
+                    vals = tuple(decode(t, o.b, base + off, o.ud) for t, off in zip(lay.types, lay.offsets))
                 sp = len(self.AST)
-                aux = struct.unpack_from("<Q", o.b, 16)[0]
-                ao = self.objs.get(aux >> 32) if aux else None
-                if ao is not None:
-                    self.AST.extend(q >> 32 for q in struct.unpack_from(f"<{len(ao.b) // 8}Q", ao.b, 0))
-                args = [regs.get(p) for p in fn.params]
+                if na:
+                    self.AST.extend(q >> 32 for q in struct.unpack_from(f"<{na}Q", o.b, FRAME_HDR))
+                args = [None] * len(fn.params)
                 if fn.ty.vararg:
                     args.append(())
-                value = self.FT[fidx](*args, _rs=(rid, value, regs, sp))
+                value = self.FT[fidx](*args, _rs=(rid, value, vals, sp))
             self.free_frame(frame >> 32)
             self.live_frames = {k: v for k, v in self.live_frames.items() if v != frame >> 32}
             frame = parent
@@ -695,6 +753,8 @@ class VM:
             return None
         oid = p >> 32
         off = p & M32
+        if oid in self.unwritten:
+            self.write_pending_frames()
         o = self.objs.get(oid)
         if o is None:
             if oid == 0:

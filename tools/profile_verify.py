@@ -38,14 +38,17 @@ def main() -> int:
     machine = Machine(vm)
     sys.setrecursionlimit(100000)
     t0 = time.time()
+    c0 = time.process_time()
     if a.no_profile:
         res = search(machine, args.search, Limits())
     else:
         pr = cProfile.Profile()
         res = pr.runcall(search, machine, args.search, Limits())
     secs = time.time() - t0
+    cpu = time.process_time() - c0
     print(f"{res.verdict}: {res.states} states, {res.transitions} transitions, {secs:.2f} s, "
-          f"{res.states / secs:.0f} states/s, {res.transitions / secs:.0f} transitions/s")
+          f"{res.states / secs:.0f} states/s, {res.transitions / secs:.0f} transitions/s; "
+          f"CPU {cpu:.2f} s: {res.states / cpu:.0f} states/s")
     if not a.no_profile:
         pstats.Stats(pr).sort_stats(a.sort).print_stats(a.top)
     return 0
