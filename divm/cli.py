@@ -62,7 +62,10 @@ def build_parser() -> ArgParser:
     v.add_argument("--property", metavar="NAME")
     v.add_argument("--fair", action="store_true")
     v.add_argument("--no-reduce", action="store_true",
-                   help="interrupt at every access, also to thread-private objects (for comparison)")
+                   help="no interrupt reductions: every memory access and every loop pass is visible "
+                        "(for comparison)")
+    v.add_argument("--hash-compaction", action="store_true",
+                   help="store 128-bit fingerprints of states instead of the states themselves")
     rp = sub.add_parser("replay", help="re-execute a recorded run step by step")
     rp.add_argument("prog", metavar="PROG")
     rp.add_argument("trace", metavar="TRACE")
@@ -497,13 +500,15 @@ def cmd_verify(args) -> int:
     prog = load_program(args.prog)
     env = machine_env(args, os.path.basename(args.prog), args.args, stdin)
     if args.liveness is not None:
+        if args.hash_compaction:
+            raise UsageError("--hash-compaction works with safety checking only (--liveness keeps the state graph)")
         return verify_liveness(args, prog, env, stdin, t0, max_mem)
     vm = VM(prog, env, out=None)
     check_externals(prog, vm)
     configure(vm, args)
     vm.reduce = not args.no_reduce
     vm.want_stop_bt = True
-    machine = Machine(vm, leaks=args.leakcheck == "state")
+    machine = Machine(vm, leaks=args.leakcheck == "state", compaction=args.hash_compaction)
     tty = sys.stderr.isatty()
 
     def progress(states, transitions, queue, secs):
@@ -522,7 +527,8 @@ def cmd_verify(args) -> int:
     report = {"tool": "divm", "version": __version__, "command": "verify", "result": res.verdict,
               "property": "safety", "states": res.states, "transitions": res.transitions,
               "seconds": 0.0, "search_seconds": round(res.seconds, 3), "peak_memory_bytes": peak_memory(),
-              "stored_bytes_per_state": 16.0}
+              "stored_bytes_per_state": round(res.stored_bytes / max(res.states, 1), 1),
+              "state_storage": "hash-compaction" if args.hash_compaction else "exact"}
     if res.verdict == "error":
         trace_path = args.trace_out or default_trace_path(args.prog)
         trace = {"format": "divm-trace", "version": 1, "program": prog.digest, "options": options,
@@ -578,7 +584,7 @@ def verify_liveness(args, prog, env, stdin, t0, max_mem) -> int:
         todo = [("accepting", None)]
     results = []
     first = None
-    total_states = total_trans = 0
+    total_states = total_trans = stored = 0
     search_secs = 0.0
     stopper = Stopper(args.max_time, max_mem).__enter__()
     for name, formula in todo:
@@ -604,6 +610,7 @@ def verify_liveness(args, prog, env, stdin, t0, max_mem) -> int:
                             stopper.watch)
         total_states += res.states
         total_trans += res.transitions
+        stored += res.stored_bytes
         search_secs += res.seconds
         entry = {"name": name, "result": res.verdict}
         if res.verdict == "error":
@@ -643,7 +650,8 @@ def verify_liveness(args, prog, env, stdin, t0, max_mem) -> int:
               "property": "liveness:" + (first or results[0])["name"],
               "states": total_states, "transitions": total_trans,
               "seconds": round(time.time() - t0, 3), "search_seconds": round(search_secs, 3),
-              "peak_memory_bytes": peak_memory(), "stored_bytes_per_state": 16.0,
+              "peak_memory_bytes": peak_memory(),
+              "stored_bytes_per_state": round(stored / max(total_states, 1), 1), "state_storage": "exact",
               "properties": results}
     if first is not None:
         report["error"] = first["error"]

@@ -13,6 +13,7 @@ import time
 from collections import deque
 
 from . import state as S
+from .store import StateStore
 from .vm import CF_ACCEPTING, CF_CANCEL, CF_ERROR, CF_STOP, VM, StopRequest
 
 
@@ -32,66 +33,102 @@ class Step:
 
 
 class Machine:
-    def __init__(self, vm: VM, leaks: bool = False, observe=None):
+    def __init__(self, vm: VM, leaks: bool = False, observe=None, compaction: bool = False):
         self.vm = vm
         self.leaks = leaks
+        self.compaction = compaction  # keys are fingerprints, contents are not kept
+        S.INTERN[0] = not compaction
         self.transitions = 0
         self.observe = observe  # labels a state (liveness: the true propositions)
         self.canon = S.Canon()
 
-    def initial(self) -> tuple[bytes, S.Snapshot]:
+    def initial(self) -> tuple[int | bytes, S.Snapshot]:
         vm = self.vm
         vm.chooser = lambda n, w: 0
         vm.boot()
         snap = S.snapshot(vm)
         return self.key(), snap
 
-    def key(self) -> bytes:
+    def key(self) -> int | bytes:
         vm = self.vm
+        if self.compaction:
+            return self.fingerprint()
         return self.canon.key(vm.objs, vm.regs, vm.flags & S.PERSISTENT_FLAGS, leaks=self.leaks)
+
+    def fingerprint(self) -> bytes:
+        """A 128-bit hash of the current state's canonical form that is the
+        same in every process (for partitioning states among workers)."""
+        vm = self.vm
+        return self.canon.fingerprint(vm.objs, vm.regs, vm.flags & S.PERSISTENT_FLAGS, leaks=self.leaks)
+
+    def _run(self, snap: S.Snapshot, chooser) -> Step | None:
+        """Run one transition from snap; None if it was cancelled."""
+        vm = self.vm
+        log: list[tuple[int, int]] = []
+
+        def choose(n, weights):
+            v = chooser(len(log), n)
+            log.append((v, n))
+            return v
+        S.restore(vm, snap)
+        vm.chooser = choose
+        vm.trace = []
+        vm.choice_log = []
+        vm.transition()
+        self.transitions += 1
+        if vm.flags & CF_CANCEL and not vm.flags & CF_ERROR:
+            return None
+        out = [t for t in vm.trace if t[0] == "out"]
+        thread = next((t[2] for t in vm.trace if t[0] == "sched"), None)
+        step = Step(log, thread, out, vm.error if vm.flags & CF_ERROR else None,
+                    bool(vm.flags & CF_STOP), bool(vm.flags & CF_ACCEPTING))
+        step.bt = vm.accept_bt if vm.accept_bt is not None else vm.stop_bt
+        if self.observe is not None:
+            step.label = self.observe(vm)
+        return step
 
     def successors(self, snap: S.Snapshot):
         """Yield (step, key, snapshot) for every combination of choices;
         snapshot is None for error and final states."""
-        vm = self.vm
         pending = [[]]
         while pending:
             prefix = pending.pop()
-            log: list[tuple[int, int]] = []
 
-            def chooser(n, weights, prefix=prefix, log=log):
-                i = len(log)
+            def chooser(i, n, prefix=prefix):
                 if i < len(prefix):
-                    v = prefix[i]
-                else:
-                    v = 0
-                    # the other outcomes at this depth are explored from fresh runs
-                    for k in range(n - 1, 0, -1):
-                        pending.append([c for c, _ in log] + [k])
-                log.append((v, n))
-                return v
-            S.restore(vm, snap)
-            vm.chooser = chooser
-            vm.trace = []
-            vm.choice_log = []
+                    return prefix[i]
+                # the other outcomes at this depth are explored from fresh runs
+                for k in range(n - 1, 0, -1):
+                    pending.append(prefix[:i] + [0] * (i - len(prefix)) + [k])
+                return 0
             try:
-                vm.transition()
+                step = self._run(snap, chooser)
             except StopRequest:  # vm.stop_request says why; the explorer stops
                 return
-            self.transitions += 1
-            if vm.flags & CF_CANCEL and not vm.flags & CF_ERROR:
+            if step is None:
                 continue
-            out = [t for t in vm.trace if t[0] == "out"]
-            thread = next((t[2] for t in vm.trace if t[0] == "sched"), None)
-            step = Step(list(log), thread, out, vm.error if vm.flags & CF_ERROR else None,
-                        bool(vm.flags & CF_STOP), bool(vm.flags & CF_ACCEPTING))
-            step.bt = vm.accept_bt if vm.accept_bt is not None else vm.stop_bt
-            if self.observe is not None:
-                step.label = self.observe(vm)
             if step.error is not None or step.stop:
                 yield step, self.key() if step.stop and step.error is None else None, None
             else:
-                yield step, self.key(), S.snapshot(vm)
+                yield step, self.key(), S.snapshot(self.vm)
+
+    def replay(self, snap: S.Snapshot, path: list[list[int]]) -> list[Step]:
+        """The steps of a path given by each transition's choices, re-run
+        from snap (the initial state): counterexamples are rebuilt this way
+        instead of keeping every step's details during the search."""
+        steps = []
+        vm = self.vm
+        saved, vm.want_stop_bt = vm.want_stop_bt, True
+        try:
+            for choices in path:
+                step = self._run(snap, lambda i, n, c=choices: c[i] if i < len(c) else 0)
+                if step is None:
+                    raise RuntimeError("a stored transition was cancelled when re-run")
+                steps.append(step)
+                snap = S.snapshot(vm)
+        finally:
+            vm.want_stop_bt = saved
+        return steps
 
 
 class Limits:
@@ -110,6 +147,7 @@ class Result:
         self.states = 0
         self.transitions = 0
         self.seconds = 0.0
+        self.stored_bytes = 0
 
 
 def search(machine: Machine, order: str = "dfs", limits: Limits | None = None, progress=None) -> Result:
@@ -127,32 +165,33 @@ def search(machine: Machine, order: str = "dfs", limits: Limits | None = None, p
         res.error = machine.vm.error
         res.seconds = time.time() - t0
         return res
-    parent: dict[bytes, tuple[bytes | None, Step | None]] = {key0: (None, None)}
-    frontier = deque([(key0, snap0)])
+    store = res.store = StateStore(machine.compaction)
+    machine.vm.want_stop_bt = False  # where transitions stopped matters only on the counterexample
+    store.add(key0, -1, ())
+    frontier = deque([(0, snap0)])
     pop = frontier.pop if order == "dfs" else frontier.popleft
     last_report = t0
+    found = None
     while frontier:
-        key, snap = pop()
+        n, snap = pop()
         for step, nkey, nsnap in machine.successors(snap):
             if step.error is not None:
-                res.verdict = "error"
-                res.error = step.error
-                res.path = path_to(parent, key) + [step]
+                found = (n, step)
                 break
-            if nkey is None or nkey in parent:
+            if nkey is None:
                 continue
-            parent[nkey] = (key, step)
-            if nsnap is not None:
-                frontier.append((nkey, nsnap))
+            m = store.add(nkey, n, tuple(v for v, _ in step.choices))
+            if m is not None and nsnap is not None:
+                frontier.append((m, nsnap))
         else:
             now = time.time()
             if progress is not None and now - last_report > 0.5:
-                progress(len(parent), machine.transitions, len(frontier), now - t0)
+                progress(len(store), machine.transitions, len(frontier), now - t0)
                 last_report = now
             if machine.vm.stop_request is not None:  # a signal, or a limit met inside a transition
                 res.verdict, res.reason = "inconclusive", machine.vm.stop_request
                 break
-            if limits.max_states is not None and len(parent) >= limits.max_states:
+            if limits.max_states is not None and len(store) >= limits.max_states:
                 res.verdict, res.reason = "inconclusive", f"state limit {limits.max_states} reached"
                 break
             if limits.max_time is not None and now - t0 > limits.max_time:
@@ -163,9 +202,16 @@ def search(machine: Machine, order: str = "dfs", limits: Limits | None = None, p
                 break
             continue
         break
-    res.states = len(parent)
+    res.states = len(store)
     res.transitions = machine.transitions
+    res.stored_bytes = store.stored_bytes() + (0 if machine.compaction else machine.canon.stored_bytes())
     res.seconds = time.time() - t0
+    if found is not None:
+        n, step = found
+        res.verdict = "error"
+        res.error = step.error
+        res.path = machine.replay(snap0, store.path(n) + [tuple(v for v, _ in step.choices)])
+        res.error = res.path[-1].error or step.error
     return res
 
 
@@ -261,6 +307,8 @@ def liveness(machine: Machine, automaton=None, fair: bool = False, limits: Limit
         if progress is not None:
             progress(len(index), machine.transitions, len(todo), time.time() - t0)
     res.states, res.transitions = len(index), machine.transitions
+    # the graph: a key and label per state, a target and a step per edge
+    res.stored_bytes = machine.canon.stored_bytes() + 8 * len(index) + 8 * sum(map(len, out))
     if res.verdict == "inconclusive":
         res.seconds = time.time() - t0
         return res

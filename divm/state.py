@@ -149,10 +149,11 @@ _DIGEST: dict[int, bytes] = {}
 CONTENT_STORED = [0]  # bytes held by the content table
 
 
-def content(o: Obj) -> tuple[int, list]:
+def content(o: Obj) -> tuple:
     """An object's content id (its bytes and shadow with pointer slots
     blanked) and its pointers as (offset, raw target id, offset within
-    target); cached while the object is frozen."""
+    target); cached while the object is frozen.  Without interning (hash
+    compaction keeps no contents) the id is the contents' 16-byte digest."""
     h = o.h
     if h is not None:
         return h
@@ -168,22 +169,30 @@ def content(o: Obj) -> tuple[int, list]:
     blob = _HDR.pack(o.kind, o.shared, len(b)) + b
     if o.ud is not None:
         blob += b"U" + o.ud
-    cid = _CONTENT.get(blob)
-    if cid is None:
-        cid = _CONTENT[blob] = len(_CONTENT_BYTES)
-        _CONTENT_BYTES.append(blob)
-        CONTENT_STORED[0] += len(blob)
+    if INTERN[0]:
+        cid = _CONTENT.get(blob)
+        if cid is None:
+            cid = _CONTENT[blob] = len(_CONTENT_BYTES)
+            _CONTENT_BYTES.append(blob)
+            CONTENT_STORED[0] += len(blob)
+    else:
+        cid = hashlib.blake2b(blob, digest_size=16).digest()
     r = (cid, ptrs)
     if o.frozen:
         o.h = r
     return r
 
 
+INTERN = [True]
+
+
 _HDR = struct.Struct("<BBI")
 
 
-def digest(cid: int) -> bytes:
+def digest(cid) -> bytes:
     """A content's BLAKE2b digest: the same in every process."""
+    if cid.__class__ is bytes:
+        return cid
     d = _DIGEST.get(cid)
     if d is None:
         d = _DIGEST[cid] = hashlib.blake2b(_CONTENT_BYTES[cid], digest_size=16).digest()
@@ -191,23 +200,36 @@ def digest(cid: int) -> bytes:
 
 
 class Canon:
-    """Canonical keys for one VM: the graph reachable from the roots (the
+    """Canonical forms for one VM: the graph reachable from the roots (the
     global objects and the OS registers), objects numbered in breadth-first
     order, pointers rewritten to those numbers.
 
-    A key is exact (content ids and pointer numbers, packed) or, with
-    fingerprint=True, a 128-bit BLAKE2b fingerprint of the same canonical
-    form that means the same in every process.  Most roots (libc's tables
-    and buffers) never change after boot: the roots still holding their
-    boot-time contents form a segment whose contents are handled once; only
-    their pointers are renumbered per state."""
+    `key` gives a state's number in a hash-consed tree (exact: two states
+    get the same number exactly when their canonical forms are equal).  Each
+    object's record (content id and renumbered pointers) is stored once, and
+    the list of records is folded pairwise into interned nodes, so a state
+    that differs from an earlier one in a few objects adds only a few nodes.
+    `fingerprint` gives a 128-bit BLAKE2b hash of the same canonical form,
+    the same in every process.  Most roots (libc's tables and buffers) never
+    change after boot: the roots still holding their boot-time contents form
+    a segment whose contents are handled once; only their pointers are
+    renumbered per state."""
 
     def __init__(self):
         self.boot: dict[int, int] | None = None   # root id -> serial at boot
         self.segs: dict = {}
-        self.records = 0  # packed canonical words, for the storage figure
+        self.leaves: dict[tuple, int] = {}  # record -> number
+        self.nodes: dict[int, int] = {}     # pair of numbers (packed) -> number
+        self.next = 1
+        self.leaf_words = 0  # 32-bit words held by the records
 
-    def key(self, objs: dict, regs: list, flags: int, leaks: bool = False, fingerprint: bool = False) -> bytes:
+    def stored_bytes(self) -> int:
+        """Bytes of canonical data stored: records, tree nodes (two 32-bit
+        numbers each) and the object contents they refer to."""
+        return 4 * self.leaf_words + 8 * len(self.nodes) + CONTENT_STORED[0]
+
+    def _walk(self, objs: dict, regs: list, leaks: bool):
+        """The segment, the number of its roots and the objects in canonical order."""
         rs = roots(objs, regs)
         if self.boot is None:
             self.boot = {r: objs[r].serial for r in rs if r in objs and objs[r].serial}
@@ -238,13 +260,6 @@ class Canon:
             seg = self.segs[pt] = (len(self.segs), struct.unpack("<4I", fp), ptrs)
         order = pristine + touched
         seen = set(order)
-        vec = [flags & M32, flags >> 32]
-        if fingerprint:
-            vec += seg[1]
-        else:
-            vec.append(seg[0])
-        vec.append(len(touched))
-        vec += touched
         # pristine roots: contents known, their pointers still need numbers
         for ptrs in seg[2]:
             for _, t, _ in ptrs:
@@ -253,8 +268,8 @@ class Canon:
                     if c is not None and not c.ro:
                         seen.add(t)
                         order.append(t)
-        i = len(pristine)
-        npr = i
+        npr = len(pristine)
+        i = npr
         while i < len(order):
             o = objs[order[i]]
             i += 1
@@ -267,8 +282,65 @@ class Canon:
                             order.append(t)
         if leaks:
             order += sorted(k for k, o in objs.items() if k not in seen and o.kind == K_HEAP)
+        return seg, npr, touched, order
+
+    def key(self, objs: dict, regs: list, flags: int, leaks: bool = False) -> int:
+        seg, npr, touched, order = self._walk(objs, regs, leaks)
         num = {oid: n for n, oid in enumerate(order, 1)}
         get = num.get
+        head = [flags & M32, flags >> 32, seg[0], len(order), *touched]
+        for ptrs in seg[2]:
+            for off, t, low in ptrs:
+                c = get(t)
+                head += (off, DANGLING if c is None and t >= PL_GLOBAL else (c if c is not None else t), low)
+        leaves = self.leaves
+        ids = [self.intern(tuple(head))]
+        for oid in order[npr:]:
+            cid, ptrs = content(objs[oid])
+            if ptrs:
+                rec = [cid]
+                for off, t, low in ptrs:
+                    c = get(t) if t else 0
+                    if c is None:
+                        c = t if t < PL_GLOBAL else DANGLING
+                    rec += (off, c, low)
+                rec = tuple(rec)
+            else:
+                rec = cid  # a record without pointers is its content id alone
+            n = leaves.get(rec)
+            ids.append(n if n is not None else self.intern(rec))
+        # relative order of raw ids (pointer comparisons across objects see it)
+        user = [i for i, oid in enumerate(order) if objs[oid].kind in (K_ALLOCA, K_HEAP)]
+        if user:
+            ids.append(self.intern(("rank", *sorted(user, key=order.__getitem__))))
+        nodes = self.nodes
+        while len(ids) > 1:
+            nxt = []
+            for i in range(0, len(ids) - 1, 2):
+                k = ids[i] << 32 | ids[i + 1]
+                n = nodes.get(k)
+                if n is None:
+                    n = nodes[k] = self.next
+                    self.next += 1
+                nxt.append(n)
+            if len(ids) & 1:
+                nxt.append(ids[-1])
+            ids = nxt
+        return ids[0]
+
+    def intern(self, rec) -> int:
+        n = self.leaves.get(rec)
+        if n is None:
+            n = self.leaves[rec] = self.next
+            self.next += 1
+            self.leaf_words += len(rec) if type(rec) is tuple else 1
+        return n
+
+    def fingerprint(self, objs: dict, regs: list, flags: int, leaks: bool = False) -> bytes:
+        seg, npr, touched, order = self._walk(objs, regs, leaks)
+        num = {oid: n for n, oid in enumerate(order, 1)}
+        get = num.get
+        vec = [flags & M32, flags >> 32, *seg[1], len(touched), *touched]
         for ptrs in seg[2]:
             for off, t, low in ptrs:
                 c = get(t)
@@ -276,25 +348,17 @@ class Canon:
         vec.append(len(order) - npr)
         for oid in order[npr:]:
             cid, ptrs = content(objs[oid])
-            if fingerprint:
-                vec += _FP4.unpack(digest(cid))
-            else:
-                vec.append(cid)
+            vec += _FP4.unpack(digest(cid))
             vec.append(len(ptrs))
             for off, t, low in ptrs:
                 c = get(t) if t else 0
                 if c is None:
                     c = t if t < PL_GLOBAL else DANGLING
                 vec += (off, c, low)
-        # relative order of raw ids (pointer comparisons across objects see it)
         user = [i for i, oid in enumerate(order) if objs[oid].kind in (K_ALLOCA, K_HEAP)]
         vec.append(len(user))
-        if user:
-            vec += sorted(user, key=order.__getitem__)
-        packed = array("I", vec).tobytes()
-        if fingerprint:
-            return hashlib.blake2b(packed, digest_size=16).digest()
-        return packed
+        vec += sorted(user, key=order.__getitem__)
+        return hashlib.blake2b(array("I", vec).tobytes(), digest_size=16).digest()
 
 
 _FP4 = struct.Struct("<4I")

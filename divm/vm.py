@@ -25,6 +25,7 @@ from .values import U, set_undef_hook
 CR_CONSTANTS, CR_GLOBALS, CR_FRAME, CR_USER1, CR_USER2, CR_USER3, CR_USER4, CR_FLAGS, \
     CR_OBJIDSHUFFLE, CR_PC, CR_SCHEDULER, CR_STATE, CR_FAULTHANDLER = range(13)
 CF_IGNORELOOP, CF_IGNORECRIT, CF_ACCEPTING, CF_ERROR, CF_CANCEL, CF_KERNEL = 1, 2, 4, 8, 16, 32
+LOOP_LIMIT = 1000  # passes of one loop point per transition, with reductions
 CF_BOOTING, CF_STOP, CF_THREADS = 0x200, 0x400, 0x800
 T_TEXT, T_FAULT, T_SCHEDINFO, T_OUTPUT, T_EXIT, T_BACKTRACE = 0, 1, 3, 16, 17, 18
 
@@ -151,20 +152,32 @@ class VM:
         self.bt_frame = 0  # a parked frame DiOS blames for the next fault
         self.nondet_limited = False  # a wide nondet value came from the small default domain
         self.leakcheck: str | None = None
-        self.reduce = True  # suppress interrupts on thread-private objects
+        self._reduce = True
         self.want_stop_bt = False  # remember where each transition stopped
         self.all_visible = False  # liveness: interrupt points live even with one thread
         self.stop_bt: list = []
         self.accept_bt: list | None = None
         self.resume_base: tuple | None = None
         self.visible = False
-        self.loops_seen: set = set()
+        self.loops_seen: dict[int, int] = {}  # loop point -> passes in this transition
+        self.loop_limit = LOOP_LIMIT
         self.stop_request: str | None = None  # why the explorer wants to stop (see request_stop)
         self.G = self.namespace()
         self.FT: list = [self.stub(fn) for fn in prog.functions]
         self.init_globals(env)
         set_undef_hook(self.undef_branch)
         ops.hooks.fault = self.fault
+
+    @property
+    def reduce(self) -> bool:
+        """Interrupt reductions: accesses to thread-private objects are
+        invisible, private loops run LOOP_LIMIT passes per transition."""
+        return self._reduce
+
+    @reduce.setter
+    def reduce(self, on: bool) -> None:
+        self._reduce = on
+        self.loop_limit = LOOP_LIMIT if on else 1
 
     # -- code --------------------------------------------------------------------
     def pool(self, v) -> str:
@@ -1116,16 +1129,22 @@ class VM:
         self.visible = True
 
     def loop(self, fidx: int, block: int) -> None:
-        """interrupt_cfl: passing the same loop point twice in a transition
-        means the program may be looping; give the others a chance."""
+        """interrupt_cfl: a transition that keeps passing the same loop point
+        may never end; give the others a chance.  Without reductions that
+        happens at the second pass (every iteration is a transition); with
+        them, a loop whose iterations touch nothing shared runs LOOP_LIMIT
+        times before it is interrupted: invisible steps commute with the
+        other threads, so only termination needs the interrupt."""
         if self.stop_request is not None:
             raise StopRequest(self.stop_request)
         if self.flags & (CF_IGNORELOOP | CF_KERNEL):
             return
-        key = (fidx, block)
-        if key in self.loops_seen:
+        key = fidx << 32 | block
+        seen = self.loops_seen
+        n = seen.get(key, 0) + 1
+        if n > self.loop_limit:
             self.interrupt()
-        self.loops_seen.add(key)
+        seen[key] = n
 
     def request_stop(self, reason: str) -> None:
         """Stop at the next interrupt point (callable from another thread):
@@ -1250,7 +1269,7 @@ class VM:
         key = ("loop", counter)
         if key in self.loops_seen:
             self.call_fn(yes, ())
-        self.loops_seen.add(key)
+        self.loops_seen[key] = 1
 
     def hc_choose(self, n, *weights):
         if n.__class__ is U:

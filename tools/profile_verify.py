@@ -2,7 +2,7 @@
 """Profile `divm verify PROG` in-process: cProfile of the search alone
 (loading excluded), top functions by own time.
 
-    python3 tools/profile_verify.py prog.bc [--top 40] [--sort tottime] [-- verify options]
+    python3 tools/profile_verify.py prog.bc [--top 40] [--sort tottime] [--no-profile] [verify options]
 """
 from __future__ import annotations
 
@@ -22,8 +22,8 @@ def main() -> int:
     p.add_argument("--top", type=int, default=40)
     p.add_argument("--sort", default="tottime")
     p.add_argument("--no-profile", action="store_true", help="only time the search")
-    p.add_argument("rest", nargs="*")
-    a = p.parse_args()
+    a, rest = p.parse_known_args()
+    a.rest = [r for r in rest if r != "--"]
     from divm import cli
     from divm.explore import Limits, Machine, search
     from divm.vm import VM
