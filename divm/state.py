@@ -228,11 +228,11 @@ class Canon:
         numbers each) and the object contents they refer to."""
         return 4 * self.leaf_words + 8 * len(self.nodes) + CONTENT_STORED[0]
 
-    def _walk(self, objs: dict, regs: list, leaks: bool):
-        """The segment, the number of its roots and the objects in canonical order."""
+    def _roots(self, objs: dict, regs: list):
+        """The segment of pristine roots, the pristine roots and the others."""
         rs = roots(objs, regs)
         if self.boot is None:
-            self.boot = {r: objs[r].serial for r in rs if r in objs and objs[r].serial}
+            self.boot = {r: objs[r] for r in rs if r in objs and objs[r].serial}
         boot = self.boot
         pristine = []
         touched = []
@@ -240,7 +240,7 @@ class Canon:
             o = objs.get(r)
             if o is None:
                 continue
-            if o.serial and boot.get(r) == o.serial:
+            if boot.get(r) is o:
                 pristine.append(r)
             else:
                 touched.append(r)
@@ -257,7 +257,13 @@ class Canon:
                 if live:
                     ptrs.append(live)
             fp = d.digest()
-            seg = self.segs[pt] = (len(self.segs), struct.unpack("<4I", fp), ptrs)
+            user = [i for i, r in enumerate(pristine) if objs[r].kind in _USER]
+            seg = self.segs[pt] = (len(self.segs), struct.unpack("<4I", fp), ptrs, user)
+        return seg, pristine, touched
+
+    def _walk(self, objs: dict, regs: list, leaks: bool):
+        """The segment, the number of its roots and the objects in canonical order."""
+        seg, pristine, touched = self._roots(objs, regs)
         order = pristine + touched
         seen = set(order)
         # pristine roots: contents known, their pointers still need numbers
@@ -285,32 +291,73 @@ class Canon:
         return seg, npr, touched, order
 
     def key(self, objs: dict, regs: list, flags: int, leaks: bool = False) -> int:
-        seg, npr, touched, order = self._walk(objs, regs, leaks)
+        # one pass: number objects breadth-first while building their records
+        seg, pristine, touched = self._roots(objs, regs)
+        order = pristine + touched
+        npr = len(pristine)
         num = {oid: n for n, oid in enumerate(order, 1)}
         get = num.get
-        head = [flags & M32, flags >> 32, seg[0], len(order), *touched]
+        head = [flags & M32, flags >> 32, seg[0], *touched]
         for ptrs in seg[2]:
             for off, t, low in ptrs:
                 c = get(t)
-                head += (off, DANGLING if c is None and t >= PL_GLOBAL else (c if c is not None else t), low)
+                if c is None:
+                    o = objs.get(t)
+                    if o is None:
+                        c = DANGLING if t >= PL_GLOBAL else t
+                    elif o.ro:
+                        c = t
+                    else:
+                        order.append(t)
+                        c = num[t] = len(order)
+                head += (off, c, low)
         leaves = self.leaves
-        ids = [self.intern(tuple(head))]
-        for oid in order[npr:]:
-            cid, ptrs = content(objs[oid])
-            if ptrs:
-                rec = [cid]
-                for off, t, low in ptrs:
-                    c = get(t) if t else 0
-                    if c is None:
-                        c = t if t < PL_GLOBAL else DANGLING
-                    rec += (off, c, low)
-                rec = tuple(rec)
-            else:
-                rec = cid  # a record without pointers is its content id alone
-            n = leaves.get(rec)
-            ids.append(n if n is not None else self.intern(rec))
+        ids = [0]
+        user = list(seg[3])
+        i = npr
+        extra = None
+        while True:
+            while i < len(order):
+                o = objs[order[i]]
+                if o.kind in _USER:
+                    user.append(i)
+                i += 1
+                h = o.h
+                cid, ptrs = h if h is not None else content(o)
+                if ptrs:
+                    rec = [cid]
+                    for off, t, low in ptrs:
+                        if t:
+                            c = get(t)
+                            if c is None:
+                                d = objs.get(t)
+                                if d is None:
+                                    c = DANGLING if t >= PL_GLOBAL else t
+                                elif d.ro:
+                                    c = t
+                                elif extra is None:
+                                    order.append(t)
+                                    c = num[t] = len(order)
+                                else:
+                                    c = DANGLING
+                        else:
+                            c = 0
+                        rec += (off, c, low)
+                    rec = tuple(rec)
+                else:
+                    rec = cid  # a record without pointers is its content id alone
+                n = leaves.get(rec)
+                ids.append(n if n is not None else self.intern(rec))
+            if not leaks or extra is not None:
+                break
+            # unreachable heap objects, numbered after the reachable ones
+            extra = sorted(k for k, o in objs.items() if k not in num and o.kind == K_HEAP)
+            for k in extra:
+                order.append(k)
+                num[k] = len(order)
+        head.append(len(order))
+        ids[0] = self.intern(tuple(head))
         # relative order of raw ids (pointer comparisons across objects see it)
-        user = [i for i, oid in enumerate(order) if objs[oid].kind in (K_ALLOCA, K_HEAP)]
         if user:
             ids.append(self.intern(("rank", *sorted(user, key=order.__getitem__))))
         nodes = self.nodes
@@ -362,3 +409,4 @@ class Canon:
 
 
 _FP4 = struct.Struct("<4I")
+_USER = (K_ALLOCA, K_HEAP)
