@@ -230,23 +230,25 @@ class Canon:
 
     def _roots(self, objs: dict, regs: list):
         """The segment of pristine roots, the pristine roots and the others."""
-        rs = roots(objs, regs)
         if self.boot is None:
+            rs = roots(objs, regs)
             self.boot = {r: objs[r] for r in rs if r in objs and objs[r].serial}
+            gl = sorted(k for k, o in objs.items() if k < PL_GLOBAL and not o.ro)
+            self.globs = [(r, self.boot.get(r)) for r in gl]
+            self.globset = set(gl)
         boot = self.boot
-        pristine = []
-        touched = []
-        for r in rs:
-            o = objs.get(r)
-            if o is None:
-                continue
-            if boot.get(r) is o:
-                pristine.append(r)
-            else:
-                touched.append(r)
-        pt = tuple(pristine)
-        seg = self.segs.get(pt)
+        moved = [r for r, b in self.globs if objs.get(r) is not b]  # written or freed since boot
+        regroots = []
+        for r in regs[3:7] + [regs[11]]:  # user registers and the OS state
+            r >>= 32
+            if r and r not in self.globset and r not in regroots and r in objs:
+                regroots.append(r)
+        same = tuple(r for r in regroots if boot.get(r) is objs[r])
+        sk = (tuple(moved), same)
+        seg = self.segs.get(sk)
         if seg is None:
+            mv = set(moved)
+            pristine = [r for r, _ in self.globs if r not in mv] + list(same)
             d = hashlib.blake2b(digest_size=16)
             ptrs = []
             for r in pristine:
@@ -258,8 +260,9 @@ class Canon:
                     ptrs.append(live)
             fp = d.digest()
             user = [i for i, r in enumerate(pristine) if objs[r].kind in _USER]
-            seg = self.segs[pt] = (len(self.segs), struct.unpack("<4I", fp), ptrs, user)
-        return seg, pristine, touched
+            seg = self.segs[sk] = (len(self.segs), struct.unpack("<4I", fp), ptrs, user, pristine)
+        touched = [r for r in moved if r in objs] + [r for r in regroots if r not in same]
+        return seg, seg[4], touched
 
     def _walk(self, objs: dict, regs: list, leaks: bool):
         """The segment, the number of its roots and the objects in canonical order."""

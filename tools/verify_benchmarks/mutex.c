@@ -1,4 +1,5 @@
-/* N threads each add 1 to a shared counter K times under a mutex. */
+/* N threads each add 1 to a shared counter K times under a mutex; the
+ * increment is computed privately first (a small loop over a local array). */
 #include <assert.h>
 #include <pthread.h>
 #ifndef N
@@ -13,8 +14,13 @@ static int counter;
 static void *worker(void *arg) {
     (void)arg;
     for (int i = 0; i < K; i++) {
+        int a[4], one = 0;
+        for (int j = 0; j < 4; j++)
+            a[j] = j == i % 4;
+        for (int j = 0; j < 4; j++)
+            one += a[j];
         pthread_mutex_lock(&m);
-        counter++;
+        counter += one;
         pthread_mutex_unlock(&m);
     }
     return 0;

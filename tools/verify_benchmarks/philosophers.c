@@ -1,4 +1,5 @@
-/* N dining philosophers, K meals each; forks taken in a global order, so no deadlock. */
+/* N dining philosophers, K meals each, thinking (privately) before each
+ * meal; forks taken in a global order, so no deadlock. */
 #include <assert.h>
 #include <pthread.h>
 #ifndef N
@@ -15,6 +16,11 @@ static void *philosopher(void *arg) {
     int a = i, b = (i + 1) % N;
     if (a > b) { int t = a; a = b; b = t; }
     for (int k = 0; k < K; k++) {
+        int thought[4];
+        for (int j = 0; j < 4; j++)
+            thought[j] = i * j + k;
+        if (thought[3] < 0)
+            return 0;
         pthread_mutex_lock(&fork_[a]);
         pthread_mutex_lock(&fork_[b]);
         meals[i]++;
