@@ -260,7 +260,10 @@ class Canon:
                     ptrs.append(live)
             fp = d.digest()
             user = [i for i, r in enumerate(pristine) if objs[r].kind in _USER]
-            seg = self.segs[sk] = (len(self.segs), struct.unpack("<4I", fp), ptrs, user, pristine)
+            base = {oid: n for n, oid in enumerate(pristine, 1)}
+            # pointers between pristine roots have fixed numbers: the segment implies them
+            var = [p for ps_ in ptrs for p in ps_ if p[1] not in base]
+            seg = self.segs[sk] = (len(self.segs), struct.unpack("<4I", fp), ptrs, user, pristine, base, var)
         touched = [r for r in moved if r in objs] + [r for r in regroots if r not in same]
         return seg, seg[4], touched
 
@@ -298,22 +301,23 @@ class Canon:
         seg, pristine, touched = self._roots(objs, regs)
         order = pristine + touched
         npr = len(pristine)
-        num = {oid: n for n, oid in enumerate(order, 1)}
+        num = seg[5].copy()
+        for t in touched:
+            num[t] = len(num) + 1
         get = num.get
         head = [flags & M32, flags >> 32, seg[0], *touched]
-        for ptrs in seg[2]:
-            for off, t, low in ptrs:
-                c = get(t)
-                if c is None:
-                    o = objs.get(t)
-                    if o is None:
-                        c = DANGLING if t >= PL_GLOBAL else t
-                    elif o.ro:
-                        c = t
-                    else:
-                        order.append(t)
-                        c = num[t] = len(order)
-                head += (off, c, low)
+        for off, t, low in seg[6]:
+            c = get(t)
+            if c is None:
+                o = objs.get(t)
+                if o is None:
+                    c = DANGLING if t >= PL_GLOBAL else t
+                elif o.ro:
+                    c = t
+                else:
+                    order.append(t)
+                    c = num[t] = len(order)
+            head += (off, c, low)
         leaves = self.leaves
         ids = [0]
         user = list(seg[3])
