@@ -11,12 +11,24 @@ import pickle
 import subprocess
 from pathlib import Path
 
-from . import llvmapi as A
 from .ir import Blk, Fn, Glob, Ins, Op, Program
 from .memory import PL_CODE, PL_GLOBAL
 from .types import PTR, Ty, VOID, make_int
 from .values import U
 
+
+
+class _LazyLLVM:
+    """divm.llvmapi, imported at first use: a program found in the cache
+    runs without loading cffi and libLLVM."""
+
+    def __getattr__(self, name):
+        from . import llvmapi
+        globals()["A"] = llvmapi
+        return getattr(llvmapi, name)
+
+
+A = _LazyLLVM()
 ROOT = Path(__file__).resolve().parent.parent
 RUNTIME = Path(os.environ.get("DIVM_RUNTIME", ROOT / "build" / "runtime"))
 
@@ -827,7 +839,7 @@ class Decoder:
         res = self.names[A.key(ins)]
         t = self.supported(self.ty(lib.LLVMTypeOf(ins)))
         nops = lib.LLVMGetNumOperands(ins)
-        d = Ins(OPNAMES.get(opc, f"op{opc}"), res if t.k != "v" else None, t)
+        d = Ins((OPNAMES or _opnames()).get(opc, f"op{opc}"), res if t.k != "v" else None, t)
         line = lib.LLVMGetDebugLocLine(ins)
         if line:
             n = A.ffi.new("unsigned *")
@@ -935,23 +947,29 @@ class Unsupported(Exception):
     pass
 
 
-OPNAMES = {
-    A.RET: "ret", A.BR: "br", A.SWITCH: "switch", A.INDIRECTBR: "indirectbr",
-    A.UNREACHABLE: "unreachable", A.FNEG: "fneg", A.ADD: "add", A.FADD: "fadd",
-    A.SUB: "sub", A.FSUB: "fsub", A.MUL: "mul", A.FMUL: "fmul", A.UDIV: "udiv",
-    A.SDIV: "sdiv", A.FDIV: "fdiv", A.UREM: "urem", A.SREM: "srem", A.FREM: "frem",
-    A.SHL: "shl", A.LSHR: "lshr", A.ASHR: "ashr", A.AND: "and", A.OR: "or", A.XOR: "xor",
-    A.ALLOCA: "alloca", A.LOAD: "load", A.STORE: "store", A.GEP: "gep",
-    A.TRUNC: "trunc", A.ZEXT: "zext", A.SEXT: "sext", A.FPTOUI: "fptoui",
-    A.FPTOSI: "fptosi", A.UITOFP: "uitofp", A.SITOFP: "sitofp", A.FPTRUNC: "fptrunc",
-    A.FPEXT: "fpext", A.PTRTOINT: "ptrtoint", A.PTRTOADDR: "ptrtoint", A.INTTOPTR: "inttoptr",
-    A.BITCAST: "bitcast", A.ADDRSPACECAST: "bitcast", A.ICMP: "icmp", A.FCMP: "fcmp",
-    A.PHI: "phi", A.CALL: "call", A.SELECT: "select", A.EXTRACTELEMENT: "extractelement",
-    A.INSERTELEMENT: "insertelement", A.SHUFFLEVECTOR: "shufflevector",
-    A.EXTRACTVALUE: "extractvalue", A.INSERTVALUE: "insertvalue", A.FREEZE: "freeze",
-    A.FENCE: "fence", A.CMPXCHG: "cmpxchg", A.ATOMICRMW: "atomicrmw", A.VAARG: "va_arg",
-    A.INVOKE: "invoke", A.LANDINGPAD: "landingpad", A.RESUME: "resume", A.CALLBR: "callbr",
-}
+def _opnames() -> dict:
+    global OPNAMES
+    OPNAMES = {
+        A.RET: "ret", A.BR: "br", A.SWITCH: "switch", A.INDIRECTBR: "indirectbr",
+        A.UNREACHABLE: "unreachable", A.FNEG: "fneg", A.ADD: "add", A.FADD: "fadd",
+        A.SUB: "sub", A.FSUB: "fsub", A.MUL: "mul", A.FMUL: "fmul", A.UDIV: "udiv",
+        A.SDIV: "sdiv", A.FDIV: "fdiv", A.UREM: "urem", A.SREM: "srem", A.FREM: "frem",
+        A.SHL: "shl", A.LSHR: "lshr", A.ASHR: "ashr", A.AND: "and", A.OR: "or", A.XOR: "xor",
+        A.ALLOCA: "alloca", A.LOAD: "load", A.STORE: "store", A.GEP: "gep",
+        A.TRUNC: "trunc", A.ZEXT: "zext", A.SEXT: "sext", A.FPTOUI: "fptoui",
+        A.FPTOSI: "fptosi", A.UITOFP: "uitofp", A.SITOFP: "sitofp", A.FPTRUNC: "fptrunc",
+        A.FPEXT: "fpext", A.PTRTOINT: "ptrtoint", A.PTRTOADDR: "ptrtoint", A.INTTOPTR: "inttoptr",
+        A.BITCAST: "bitcast", A.ADDRSPACECAST: "bitcast", A.ICMP: "icmp", A.FCMP: "fcmp",
+        A.PHI: "phi", A.CALL: "call", A.SELECT: "select", A.EXTRACTELEMENT: "extractelement",
+        A.INSERTELEMENT: "insertelement", A.SHUFFLEVECTOR: "shufflevector",
+        A.EXTRACTVALUE: "extractvalue", A.INSERTVALUE: "insertvalue", A.FREEZE: "freeze",
+        A.FENCE: "fence", A.CMPXCHG: "cmpxchg", A.ATOMICRMW: "atomicrmw", A.VAARG: "va_arg",
+        A.INVOKE: "invoke", A.LANDINGPAD: "landingpad", A.RESUME: "resume", A.CALLBR: "callbr",
+    }
+    return OPNAMES
+
+
+OPNAMES: dict = {}
 
 
 def signed(v: int, bits: int) -> int:
