@@ -29,7 +29,6 @@ import marshal
 import os
 import pickle
 import sys
-import tempfile
 from pathlib import Path
 
 MAGIC = b"DIVMCACHE1\n"
@@ -136,6 +135,7 @@ def put(name: str, payload: bytes) -> None:
         return
     tmp = None
     try:
+        import tempfile
         fd, tmp = tempfile.mkstemp(dir=d, prefix=".tmp-", suffix="-" + name[:40])
         with os.fdopen(fd, "wb") as f:
             f.write(MAGIC + hashlib.blake2b(payload, digest_size=_HLEN).digest() + payload)

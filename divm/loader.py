@@ -223,6 +223,9 @@ def build_runtime() -> tuple[Runtime, Decoder]:
     dec = Decoder(ctx, mod, defined)
     prog = dec.run()
     prog.decoder = None
+    for fn in prog.functions:
+        if not fn.decl:
+            dec.header(fn)
     from .memory import encode
     for gl in prog.globals:
         if not gl.decl and gl.init is not None:
@@ -750,7 +753,9 @@ class Decoder:
         raise Unsupported(f"constant expression {A.printed(v)[:80]}")
 
     # functions
-    def function(self, fn: Fn) -> None:
+    def header(self, fn: Fn) -> None:
+        """What is known of a function without its body: where it is, its
+        parameters' names."""
         lib = self.lib
         f = fn.ref
         sp = lib.LLVMGetSubprogram(f)
@@ -760,11 +765,15 @@ class Decoder:
             if fl != A.NULL:
                 n = A.ffi.new("unsigned *")
                 fn.file = A.ffi.unpack(lib.LLVMDIFileGetFilename(fl, n), n[0]).decode("utf-8", "replace")
+        fn.params = [f"a{i}" for i in range(lib.LLVMCountParams(f))]
+
+    def function(self, fn: Fn) -> None:
+        lib = self.lib
+        f = fn.ref
+        self.header(fn)
         names: dict[int, str] = {}
         for i in range(lib.LLVMCountParams(f)):
-            p = lib.LLVMGetParam(f, i)
-            names[A.key(p)] = f"a{i}"
-            fn.params.append(f"a{i}")
+            names[A.key(lib.LLVMGetParam(f, i))] = f"a{i}"
         blocks = []
         bb = lib.LLVMGetFirstBasicBlock(f)
         bidx: dict[int, int] = {}
