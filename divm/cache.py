@@ -91,7 +91,9 @@ def env_dir() -> Path | None:
         k = env_key() if b is not None else None
         if b is not None and k is not None:
             d = b / k[:32]
-            d.mkdir(parents=True, exist_ok=True)
+            if not d.is_dir():
+                d.mkdir(parents=True, exist_ok=True)
+                _prune(b, d)
             if not os.access(d, os.W_OK | os.R_OK | os.X_OK):
                 d = None
     except Exception:
@@ -99,6 +101,23 @@ def env_dir() -> Path | None:
     _state["dir"] = d
     _state["base"] = os.environ.get("DIVM_CACHE")
     return d
+
+
+PRUNE_DAYS = 30
+
+
+def _prune(base: Path, keep: Path) -> None:
+    """Environments not written to for PRUNE_DAYS days (divm or the runtime
+    changed since) are removed when a new one is made."""
+    import shutil
+    import time
+    limit = time.time() - PRUNE_DAYS * 86400
+    for p in base.iterdir():
+        try:
+            if p != keep and p.is_dir() and len(p.name) == 32 and p.stat().st_mtime < limit:
+                shutil.rmtree(p, ignore_errors=True)
+        except OSError:
+            pass
 
 
 def reset() -> None:
@@ -113,29 +132,38 @@ def get(name: str) -> bytes | None:
     d = env_dir()
     if d is None:
         return None
+    return _read_entry(d / name)
+
+
+def put(name: str, payload: bytes) -> None:
+    d = env_dir()
+    if d is not None:
+        _write_entry(d, name, payload)
+
+
+def _read_entry(path: Path) -> bytes | None:
     try:
-        with open(d / name, "rb") as f:
+        with open(path, "rb") as f:
             data = f.read()
     except OSError:
         return None
     n = len(MAGIC)
     if len(data) < n + _HLEN or data[:n] != MAGIC:
-        _drop(d / name)
+        _drop(path)
         return None
     payload = data[n + _HLEN:]
     if hashlib.blake2b(payload, digest_size=_HLEN).digest() != data[n:n + _HLEN]:
-        _drop(d / name)
+        _drop(path)
         return None
     return payload
 
 
-def put(name: str, payload: bytes) -> None:
-    d = env_dir()
-    if d is None:
-        return
+def _write_entry(d: Path, name: str, payload: bytes) -> None:
+    """Write atomically: a reader sees the old entry, the new one or none."""
     tmp = None
     try:
         import tempfile
+        d.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(dir=d, prefix=".tmp-", suffix="-" + name[:40])
         with os.fdopen(fd, "wb") as f:
             f.write(MAGIC + hashlib.blake2b(payload, digest_size=_HLEN).digest() + payload)
@@ -300,3 +328,53 @@ def store_code(vm, fn, code, linemap, resume, before: dict) -> None:
         put(name, data)
     except Exception:
         pass
+
+
+# -- divm's own bytecode ----------------------------------------------------------------
+# With PYTHONDONTWRITEBYTECODE set, Python compiles divm's modules from source
+# at every start (about 0.1 s); they are then kept in the cache too
+# (<cache>/pyc, keyed by each file's contents and the interpreter).
+
+def install_bytecode_cache() -> None:
+    import importlib.machinery as M
+    base = base_dir()
+    if base is None:
+        return
+    pyc = base / "pyc"
+    tag = (sys.implementation.cache_tag or "").encode() + M.__dict__.get("BYTECODE_SUFFIXES", [""])[0].encode()
+    from importlib.util import MAGIC_NUMBER
+    tag += MAGIC_NUMBER
+
+    class Loader(M.SourceFileLoader):
+        def get_code(self, fullname):
+            try:
+                src = self.get_data(self.path)
+                h = hashlib.blake2b(src + tag + self.path.encode(), digest_size=16).hexdigest()
+                f = pyc / f"{fullname}-{h}"
+                data = _read_entry(f)
+                if data is not None:
+                    try:
+                        return marshal.loads(data)
+                    except Exception:
+                        pass
+                code = self.source_to_code(src, self.path)
+                _write_entry(pyc, f.name, marshal.dumps(code))
+                return code
+            except Exception:
+                return super().get_code(fullname)
+
+    class Finder:
+        @staticmethod
+        def find_spec(name, path=None, target=None):
+            if not name.startswith("divm.") or path is None:
+                return None
+            spec = M.PathFinder.find_spec(name, path, target)
+            if spec is not None and type(spec.loader) is M.SourceFileLoader:
+                spec.loader = Loader(spec.loader.name, spec.loader.path)
+            return spec
+
+        @staticmethod
+        def invalidate_caches():
+            pass
+
+    sys.meta_path.insert(0, Finder)
