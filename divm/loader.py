@@ -8,7 +8,6 @@ from __future__ import annotations
 import hashlib
 import os
 import pickle
-import subprocess
 from pathlib import Path
 
 from .ir import Blk, Fn, Glob, Ins, Op, Program
@@ -63,6 +62,7 @@ def cc_flags() -> list[str]:
 
 
 def compile_c(sources: list[str], out: str, user_flags: list[str]) -> None:
+    import subprocess
     cmd = [find_clang(), *cc_flags(), *user_flags]
     if len(sources) == 1:
         r = subprocess.run([*cmd, sources[0], "-o", out], capture_output=True, text=True)
