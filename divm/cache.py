@@ -272,6 +272,30 @@ def _rename(code, m: dict):
     return code.replace(co_names=names, co_consts=consts)
 
 
+def _all_names(code, out: set) -> None:
+    out.update(code.co_names)
+    for c in code.co_consts:
+        if c.__class__ is code.__class__:
+            _all_names(c, out)
+
+
+def _portable(vm, code, knames: set) -> bool:
+    """Code can be cached only if the globals it uses exist in every VM: the
+    namespace a VM starts with, F<n> functions and K<n> pooled constants
+    (which load_code renames).  Anything else the code generator might put
+    into one VM's namespace keeps the function out of the cache."""
+    static = _code_memo.get("static")
+    if static is None:
+        static = _code_memo["static"] = frozenset(vm.namespace())
+    names: set = set()
+    _all_names(code, names)
+    g = vm.G
+    for n in names:
+        if n in g and n not in static and n not in knames and not (n[:1] == "F" and n[1:].isdigit()):
+            return False
+    return True
+
+
 def load_code(vm, fn):
     """(code, linemap, resume) for fn from the cache, with fn's codegen
     attributes restored and its constants entered in vm's pool; or None."""
@@ -321,6 +345,8 @@ def store_code(vm, fn, code, linemap, resume, before: dict) -> None:
         ks: set = set()
         _knames(code, ks)
         knames = sorted(ks)
+        if not _portable(vm, code, ks):
+            return
         kvals = [vm._pool[int(k[1:])] for k in knames]
         data = pickle.dumps((marshal.dumps(code), linemap, resume, attrs, knames, kvals),
                             protocol=pickle.HIGHEST_PROTOCOL)
