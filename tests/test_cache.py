@@ -38,14 +38,21 @@ int main(void) {
 }
 """
 
-# the program's own write() wins over libc-shim's
+# the program's own write() and malloc() win over libc-shim's, also where
+# libc-shim calls them (strdup)
 OVERRIDE = r"""#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
-int calls;
+static char pool[1000];
+static int used, calls, allocs;
 ssize_t write(int fd, const void *buf, size_t n) { calls++; return n; }
+void *malloc(size_t n) { allocs++; void *p = pool + used; used += (n + 15) & ~15; return p; }
+void free(void *p) {}
 int main(void) {
     write(1, "x", 1);
-    printf("ok %d\n", calls);
+    char *s = strdup("abc");
+    printf("ok %d %s %d\n", calls, s, allocs);
     return 0;
 }
 """
@@ -123,7 +130,7 @@ def test_program_overrides_libc(tmp_path):
     cache = tmp_path / "cache"
     for mode in ("off", cache, cache):
         r = divm("run", bc, cache=mode)
-        assert (r.returncode, r.stdout) == (0, "ok 1\n"), r.stderr
+        assert (r.returncode, r.stdout) == (0, "ok 1 abc 1\n"), r.stderr
     # and the runtime's own code is not confused by it afterwards
     hello = compile_c(tmp_path, "hello", HELLO)
     r = divm("run", hello, cache=cache)
