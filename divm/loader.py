@@ -7,15 +7,27 @@ from __future__ import annotations
 
 import hashlib
 import os
-import subprocess
+import pickle
 from pathlib import Path
 
-from . import llvmapi as A
 from .ir import Blk, Fn, Glob, Ins, Op, Program
 from .memory import PL_CODE, PL_GLOBAL
 from .types import PTR, Ty, VOID, make_int
 from .values import U
 
+
+
+class _LazyLLVM:
+    """divm.llvmapi, imported at first use: a program found in the cache
+    runs without loading cffi and libLLVM."""
+
+    def __getattr__(self, name):
+        from . import llvmapi
+        globals()["A"] = llvmapi
+        return getattr(llvmapi, name)
+
+
+A = _LazyLLVM()
 ROOT = Path(__file__).resolve().parent.parent
 RUNTIME = Path(os.environ.get("DIVM_RUNTIME", ROOT / "build" / "runtime"))
 
@@ -50,6 +62,7 @@ def cc_flags() -> list[str]:
 
 
 def compile_c(sources: list[str], out: str, user_flags: list[str]) -> None:
+    import subprocess
     cmd = [find_clang(), *cc_flags(), *user_flags]
     if len(sources) == 1:
         r = subprocess.run([*cmd, sources[0], "-o", out], capture_output=True, text=True)
@@ -148,56 +161,339 @@ def runtime_modules() -> list[Path]:
     return mods
 
 
-def link_and_decode(data: bytes, what: str) -> Program:
+# -- the runtime, linked once ---------------------------------------------------
+# DiOS and libc-shim are linked with LLVM and decoded on their own, once (the
+# result is cached on disk, see divm/cache.py): function and global headers
+# with fixed numbers, global initialisers and their memory images.  Bodies
+# are decoded only when a function's code has to be generated.  A program is
+# decoded against that numbering and linked in Python: its definitions win
+# over the runtime's (which are weak), its declarations bind to the
+# runtime's definitions.
+
+class Runtime:
+    """The decoded runtime: a Program without bodies, plus the names of its
+    local (internal/private) symbols, which never bind to a program's."""
+
+    def __init__(self, prog: Program, local_fns: set, local_globs: set):
+        self.prog = prog
+        self.local_fns = local_fns
+        self.local_globs = local_globs
+
+
+def _link_runtime(ctx: Context):
+    lib = ctx.lib
+    mod = None
+    for rp in runtime_modules():
+        m = ctx.parse(rp.read_bytes(), rp.name)
+        if mod is None:
+            mod = m
+            continue
+        ctx.diags.clear()
+        if lib.LLVMLinkModules2(mod, m):
+            raise LoadError(f"cannot link the runtime ({rp.name}): {ctx._diag()}")
+    return mod
+
+
+def build_runtime() -> tuple[Runtime, Decoder]:
     ctx = Context()
     lib = ctx.lib
-    mod = ctx.parse(data, what)
-    user_defs = set()
+    mod = _link_runtime(ctx)
+    msg = A.ffi.new("char **")
+    if lib.LLVMVerifyModule(mod, 2, msg):
+        text = A.s(msg[0]).strip().splitlines()
+        raise LoadError(f"the runtime is invalid: {text[0] if text else 'verification failed'}")
     local = (A.INTERNAL_LINKAGE, A.PRIVATE_LINKAGE)
+    defined, local_fns, local_globs = set(), set(), set()
     f = lib.LLVMGetFirstFunction(mod)
     while f != A.NULL:
-        if not lib.LLVMIsDeclaration(f) and lib.LLVMGetLinkage(f) not in local:
-            user_defs.add(A.name(f))
+        n = A.name(f)
+        if not lib.LLVMIsDeclaration(f):
+            defined.add(n)
+        if lib.LLVMGetLinkage(f) in local:
+            local_fns.add(n)
         f = lib.LLVMGetNextFunction(f)
     g = lib.LLVMGetFirstGlobal(mod)
     while g != A.NULL:
-        if not lib.LLVMIsDeclaration(g) and lib.LLVMGetLinkage(g) not in local:
-            user_defs.add(A.name(g))
+        n = A.name(g)
+        if not lib.LLVMIsDeclaration(g):
+            defined.add(n)
+        if lib.LLVMGetLinkage(g) in local:
+            local_globs.add(n)
         g = lib.LLVMGetNextGlobal(g)
-    if "main" not in user_defs:
-        raise LoadError(f"{what}: the program has no main function")
-    system_names: set[str] = set()
-    for rp in runtime_modules():
-        sm = ctx.parse(rp.read_bytes(), rp.name)
-        # the program's own definitions win over libc-shim's
-        f = lib.LLVMGetFirstFunction(sm)
-        while f != A.NULL:
-            if not lib.LLVMIsDeclaration(f):
-                n = A.name(f)
-                if n in user_defs and lib.LLVMGetLinkage(f) not in local:
-                    lib.LLVMSetLinkage(f, A.WEAK_ANY_LINKAGE)
-                else:
-                    system_names.add(n)
-            f = lib.LLVMGetNextFunction(f)
-        g = lib.LLVMGetFirstGlobal(sm)
-        while g != A.NULL:
-            if not lib.LLVMIsDeclaration(g):
-                if A.name(g) in user_defs and lib.LLVMGetLinkage(g) not in local:
-                    lib.LLVMSetLinkage(g, A.WEAK_ANY_LINKAGE)
-                else:
-                    system_names.add(A.name(g))
-            g = lib.LLVMGetNextGlobal(g)
-        ctx.diags.clear()
-        if lib.LLVMLinkModules2(mod, sm):
-            raise LoadError(f"{what}: cannot link with {rp.name}: {ctx._diag()}")
+    dec = Decoder(ctx, mod, defined)
+    prog = dec.run()
+    prog.decoder = None
+    for fn in prog.functions:
+        if not fn.decl:
+            dec.header(fn)
+    from .memory import encode
+    for gl in prog.globals:
+        if not gl.decl and gl.init is not None:
+            buf = bytearray(max(gl.size, 0))
+            um = bytearray(len(buf))
+            ptrs: list[int] = []
+            try:
+                encode(gl.ty, gl.init, buf, 0, um, ptrs)
+            except Exception:
+                continue
+            gl.enc = (bytes(buf), bytes(um) if any(um) else None, tuple(ptrs))
+    return Runtime(prog, local_fns, local_globs), dec
+
+
+def load_runtime() -> tuple[Runtime, Decoder | None]:
+    """The runtime, from the cache if possible (a fresh copy each time: the
+    program is linked into it in place)."""
+    from . import cache
+    rt = cache.get_obj("runtime") if cache.enabled() else None
+    if isinstance(rt, Runtime):
+        return rt, None
+    rt, dec = build_runtime()
+    if cache.enabled():
+        refs = [fn.ref for fn in rt.prog.functions]
+        for fn in rt.prog.functions:
+            fn.ref = None
+        cache.put_obj("runtime", rt)
+        for fn, r in zip(rt.prog.functions, refs):
+            fn.ref = r
+    return rt, dec
+
+
+class UserPart:
+    """A program decoded against the runtime's numbering (picklable)."""
+
+    def __init__(self):
+        self.functions: list[Fn] = []
+        self.globals: list[Glob] = []
+        self.aliases: dict = {}
+        self.ext_uses: dict = {}
+        self.local: set = set()  # (kind, name) of its local symbols
+
+
+def decode_user(data: bytes, what: str, rt: Runtime) -> UserPart:
+    ctx = Context()
+    lib = ctx.lib
+    mod = ctx.parse(data, what)
     msg = A.ffi.new("char **")
     if lib.LLVMVerifyModule(mod, 2, msg):
         text = A.s(msg[0]).strip().splitlines()
         raise LoadError(f"{what}: invalid module: {text[0] if text else 'verification failed'}")
-    prog = Decoder(ctx, mod, system_names).run()
+    local = (A.INTERNAL_LINKAGE, A.PRIVATE_LINKAGE)
+    rp = rt.prog
+    dec = Decoder(ctx, mod, set())
+    prog = dec.prog
+    part = UserPart()
+    next_g = len(rp.globals) + 1
+    next_f = len(rp.functions)
+    has_main = False
+    g = lib.LLVMGetFirstGlobal(mod)
+    while g != A.NULL:
+        name = A.name(g)
+        is_local = lib.LLVMGetLinkage(g) in local
+        decl = bool(lib.LLVMIsDeclaration(g))
+        r = None if is_local or name in rt.local_globs else rp.glob_by_name.get(name)
+        if not is_local and name not in rt.local_fns and name in rp.fn_by_name and not rp.fn_by_name[name].decl:
+            raise LoadError(f"{what}: {name} is a variable in the program but a function in DiOS/libc-shim")
+        if r is not None:
+            idx = r.idx
+        else:
+            idx, next_g = next_g, next_g + 1
+        gl = Glob(name, idx)
+        gl.ty = dec.ty(lib.LLVMGlobalGetValueType(g))
+        gl.size = gl.ty.size
+        gl.const = bool(lib.LLVMIsGlobalConstant(g))
+        gl.tls = bool(lib.LLVMIsThreadLocal(g))
+        gl.decl = decl
+        gl.ref = g
+        if is_local:
+            part.local.add(("g", name))
+        part.globals.append(gl)
+        dec.glob_of[A.key(g)] = gl
+        g = lib.LLVMGetNextGlobal(g)
+    if next_g >= PL_GLOBAL - 1:
+        raise LoadError("too many global variables")
+    f = lib.LLVMGetFirstFunction(mod)
+    while f != A.NULL:
+        name = A.name(f)
+        is_local = lib.LLVMGetLinkage(f) in local
+        decl = bool(lib.LLVMIsDeclaration(f))
+        if name == "main" and not decl and not is_local:
+            has_main = True
+        r = None if is_local or name in rt.local_fns else rp.fn_by_name.get(name)
+        if not is_local and name not in rt.local_globs and name in rp.glob_by_name and \
+                not rp.glob_by_name[name].decl:
+            raise LoadError(f"{what}: {name} is a function in the program but a variable in DiOS/libc-shim")
+        if r is not None:
+            idx = r.idx
+        else:
+            idx, next_f = next_f, next_f + 1
+        fn = Fn(name, idx)
+        fn.ty = dec.ty(lib.LLVMGlobalGetValueType(f))
+        fn.decl = decl
+        fn.ref = f
+        if is_local:
+            part.local.add(("f", name))
+        part.functions.append(fn)
+        dec.fn_of[A.key(f)] = fn
+        f = lib.LLVMGetNextFunction(f)
+    if not has_main:
+        raise LoadError(f"{what}: the program has no main function")
+    a = lib.LLVMGetFirstGlobalAlias(mod)
+    while a != A.NULL:
+        try:
+            part.aliases[A.name(a)] = dec.const(lib.LLVMAliasGetAliasee(a))
+        except Unsupported as e:
+            raise LoadError(f"unsupported {e} in alias {A.name(a)}") from None
+        a = lib.LLVMGetNextGlobalAlias(a)
+    for gl in part.globals:
+        if not gl.decl:
+            init = lib.LLVMGetInitializer(gl.ref)
+            try:
+                dec.supported(gl.ty)
+                gl.init = dec.const(init) if init != A.NULL else None
+            except Unsupported as e:
+                raise LoadError(f"unsupported {e} in global variable {gl.name}") from None
+        gl.ref = None
+    for fn in part.functions:
+        if not fn.decl:
+            dec.function(fn)
+    for fn in part.functions:
+        fn.ref = None
+    part.ext_uses = dict(prog.ext_uses)
+    return part
+
+
+def link(rt: Runtime, part: UserPart, what: str) -> Program:
+    """Link a decoded program into the decoded runtime (in place)."""
+    prog = rt.prog
+    fns, globs = prog.functions, prog.globals
+    nrt = len(fns)
+    for fn in sorted(part.functions, key=lambda f: f.idx):
+        if fn.idx < nrt:
+            if not fn.decl:
+                fns[fn.idx] = fn  # the program's definition wins
+                prog.fn_by_name[fn.name] = fn
+        else:
+            assert fn.idx == len(fns)
+            fns.append(fn)
+            if ("f", fn.name) not in part.local or fn.name not in prog.fn_by_name:
+                prog.fn_by_name[fn.name] = fn
+    nrtg = len(globs)
+    for gl in sorted(part.globals, key=lambda g: g.idx):
+        if gl.idx <= nrtg:
+            if not gl.decl:
+                globs[gl.idx - 1] = gl
+                prog.glob_by_name[gl.name] = gl
+        else:
+            assert gl.idx == len(globs) + 1
+            globs.append(gl)
+            if ("g", gl.name) not in part.local or gl.name not in prog.glob_by_name:
+                prog.glob_by_name[gl.name] = gl
+    # the program's calls go to the functions as linked
+    for fn in part.functions:
+        for b in fn.blocks:
+            for ins in b.ins:
+                if ins.op == "call":
+                    c = ins.x.get("callee")
+                    if c is not None:
+                        ins.x["callee"] = fns[c.idx]
+    prog.aliases.update(part.aliases)
+    prog.ext_uses = {n: w for n, w in part.ext_uses.items()
+                     if n not in prog.fn_by_name or prog.fn_by_name[n].decl}
     prog.name = what
-    prog.digest = structural_digest(prog)
-    prog._keepalive = ctx
+    return prog
+
+
+class Bodies:
+    """prog.decoder: decodes the runtime's function bodies on demand (with
+    LLVM, which is loaded only then), and gives the program's module to
+    whoever needs its debug information (divm.props)."""
+
+    def __init__(self, prog: Program, nrt: int, dec: Decoder | None, data: bytes, what: str):
+        self.prog = prog
+        self.nrt = nrt
+        self.dec = dec
+        self.data = data
+        self.what = what
+        self._mod = None
+        self._mapped = False
+
+    def ensure(self, fn: Fn) -> None:
+        if fn.decl or fn.blocks:
+            return
+        try:
+            dec = self._decoder()
+            if fn.ref is None:
+                raise LoadError(f"no body for function {fn.name}")
+            dec.function(fn)
+        except LoadError as e:
+            from .vm import VMError
+            raise VMError(str(e)) from None
+
+    def _decoder(self) -> Decoder:
+        if self.dec is None:
+            ctx = Context()
+            mod = _link_runtime(ctx)
+            self.dec = Decoder(ctx, mod, set())
+        dec = self.dec
+        if not self._mapped:
+            # the decoder's functions and globals are the linked program's
+            lib = dec.lib
+            fns, globs = self.prog.functions, self.prog.globals
+            dec.fn_of.clear()
+            dec.glob_of.clear()
+            dec.consts.clear()
+            i, f = 0, lib.LLVMGetFirstFunction(dec.mod)
+            while f != A.NULL:
+                if i >= self.nrt:
+                    raise LoadError("the runtime changed while divm was running")
+                dec.fn_of[A.key(f)] = fns[i]
+                if fns[i].system and not fns[i].decl and not fns[i].blocks:
+                    fns[i].ref = f
+                i, f = i + 1, lib.LLVMGetNextFunction(f)
+            i, g = 0, lib.LLVMGetFirstGlobal(dec.mod)
+            while g != A.NULL:
+                dec.glob_of[A.key(g)] = globs[i]
+                i, g = i + 1, lib.LLVMGetNextGlobal(g)
+            dec.prog = self.prog
+            self._mapped = True
+        return dec
+
+    @property
+    def mod(self):
+        if self._mod is None:
+            self._ctx = Context()
+            self._mod = self._ctx.parse(self.data, self.what)
+        return self._mod
+
+
+def link_and_decode(data: bytes, what: str) -> Program:
+    from . import cache
+    rt, dec = load_runtime()
+    nrt = len(rt.prog.functions)
+    key = "prog-" + hashlib.sha256(data).hexdigest()
+    ent = cache.get_obj(key) if cache.enabled() else None
+    part = digest = None
+    if isinstance(ent, tuple) and len(ent) == 2:
+        try:
+            part = pickle.loads(ent[0])
+            digest = ent[1]
+        except Exception:
+            part = None
+    fresh = None
+    if not isinstance(part, UserPart):
+        part = decode_user(data, what, rt)
+        fresh = pickle.dumps(part, protocol=pickle.HIGHEST_PROTOCOL) if cache.enabled() else None
+    prog = link(rt, part, what)
+    if digest is None or not isinstance(digest, str):
+        digest = structural_digest(prog)
+        if fresh is not None:
+            cache.put_obj(key, (fresh, digest))
+    prog.digest = digest
+    ckey = key[5:37]
+    for fn in prog.functions:
+        if not fn.decl:
+            fn.ckey = f"u-{ckey}-{fn.idx}" if not fn.system else "rt"
+    prog.decoder = Bodies(prog, nrt, dec, data, what)
     return prog
 
 
@@ -457,7 +753,9 @@ class Decoder:
         raise Unsupported(f"constant expression {A.printed(v)[:80]}")
 
     # functions
-    def function(self, fn: Fn) -> None:
+    def header(self, fn: Fn) -> None:
+        """What is known of a function without its body: where it is, its
+        parameters' names."""
         lib = self.lib
         f = fn.ref
         sp = lib.LLVMGetSubprogram(f)
@@ -467,11 +765,15 @@ class Decoder:
             if fl != A.NULL:
                 n = A.ffi.new("unsigned *")
                 fn.file = A.ffi.unpack(lib.LLVMDIFileGetFilename(fl, n), n[0]).decode("utf-8", "replace")
+        fn.params = [f"a{i}" for i in range(lib.LLVMCountParams(f))]
+
+    def function(self, fn: Fn) -> None:
+        lib = self.lib
+        f = fn.ref
+        self.header(fn)
         names: dict[int, str] = {}
         for i in range(lib.LLVMCountParams(f)):
-            p = lib.LLVMGetParam(f, i)
-            names[A.key(p)] = f"a{i}"
-            fn.params.append(f"a{i}")
+            names[A.key(lib.LLVMGetParam(f, i))] = f"a{i}"
         blocks = []
         bb = lib.LLVMGetFirstBasicBlock(f)
         bidx: dict[int, int] = {}
@@ -546,7 +848,7 @@ class Decoder:
         res = self.names[A.key(ins)]
         t = self.supported(self.ty(lib.LLVMTypeOf(ins)))
         nops = lib.LLVMGetNumOperands(ins)
-        d = Ins(OPNAMES.get(opc, f"op{opc}"), res if t.k != "v" else None, t)
+        d = Ins((OPNAMES or _opnames()).get(opc, f"op{opc}"), res if t.k != "v" else None, t)
         line = lib.LLVMGetDebugLocLine(ins)
         if line:
             n = A.ffi.new("unsigned *")
@@ -654,23 +956,29 @@ class Unsupported(Exception):
     pass
 
 
-OPNAMES = {
-    A.RET: "ret", A.BR: "br", A.SWITCH: "switch", A.INDIRECTBR: "indirectbr",
-    A.UNREACHABLE: "unreachable", A.FNEG: "fneg", A.ADD: "add", A.FADD: "fadd",
-    A.SUB: "sub", A.FSUB: "fsub", A.MUL: "mul", A.FMUL: "fmul", A.UDIV: "udiv",
-    A.SDIV: "sdiv", A.FDIV: "fdiv", A.UREM: "urem", A.SREM: "srem", A.FREM: "frem",
-    A.SHL: "shl", A.LSHR: "lshr", A.ASHR: "ashr", A.AND: "and", A.OR: "or", A.XOR: "xor",
-    A.ALLOCA: "alloca", A.LOAD: "load", A.STORE: "store", A.GEP: "gep",
-    A.TRUNC: "trunc", A.ZEXT: "zext", A.SEXT: "sext", A.FPTOUI: "fptoui",
-    A.FPTOSI: "fptosi", A.UITOFP: "uitofp", A.SITOFP: "sitofp", A.FPTRUNC: "fptrunc",
-    A.FPEXT: "fpext", A.PTRTOINT: "ptrtoint", A.PTRTOADDR: "ptrtoint", A.INTTOPTR: "inttoptr",
-    A.BITCAST: "bitcast", A.ADDRSPACECAST: "bitcast", A.ICMP: "icmp", A.FCMP: "fcmp",
-    A.PHI: "phi", A.CALL: "call", A.SELECT: "select", A.EXTRACTELEMENT: "extractelement",
-    A.INSERTELEMENT: "insertelement", A.SHUFFLEVECTOR: "shufflevector",
-    A.EXTRACTVALUE: "extractvalue", A.INSERTVALUE: "insertvalue", A.FREEZE: "freeze",
-    A.FENCE: "fence", A.CMPXCHG: "cmpxchg", A.ATOMICRMW: "atomicrmw", A.VAARG: "va_arg",
-    A.INVOKE: "invoke", A.LANDINGPAD: "landingpad", A.RESUME: "resume", A.CALLBR: "callbr",
-}
+def _opnames() -> dict:
+    global OPNAMES
+    OPNAMES = {
+        A.RET: "ret", A.BR: "br", A.SWITCH: "switch", A.INDIRECTBR: "indirectbr",
+        A.UNREACHABLE: "unreachable", A.FNEG: "fneg", A.ADD: "add", A.FADD: "fadd",
+        A.SUB: "sub", A.FSUB: "fsub", A.MUL: "mul", A.FMUL: "fmul", A.UDIV: "udiv",
+        A.SDIV: "sdiv", A.FDIV: "fdiv", A.UREM: "urem", A.SREM: "srem", A.FREM: "frem",
+        A.SHL: "shl", A.LSHR: "lshr", A.ASHR: "ashr", A.AND: "and", A.OR: "or", A.XOR: "xor",
+        A.ALLOCA: "alloca", A.LOAD: "load", A.STORE: "store", A.GEP: "gep",
+        A.TRUNC: "trunc", A.ZEXT: "zext", A.SEXT: "sext", A.FPTOUI: "fptoui",
+        A.FPTOSI: "fptosi", A.UITOFP: "uitofp", A.SITOFP: "sitofp", A.FPTRUNC: "fptrunc",
+        A.FPEXT: "fpext", A.PTRTOINT: "ptrtoint", A.PTRTOADDR: "ptrtoint", A.INTTOPTR: "inttoptr",
+        A.BITCAST: "bitcast", A.ADDRSPACECAST: "bitcast", A.ICMP: "icmp", A.FCMP: "fcmp",
+        A.PHI: "phi", A.CALL: "call", A.SELECT: "select", A.EXTRACTELEMENT: "extractelement",
+        A.INSERTELEMENT: "insertelement", A.SHUFFLEVECTOR: "shufflevector",
+        A.EXTRACTVALUE: "extractvalue", A.INSERTVALUE: "insertvalue", A.FREEZE: "freeze",
+        A.FENCE: "fence", A.CMPXCHG: "cmpxchg", A.ATOMICRMW: "atomicrmw", A.VAARG: "va_arg",
+        A.INVOKE: "invoke", A.LANDINGPAD: "landingpad", A.RESUME: "resume", A.CALLBR: "callbr",
+    }
+    return OPNAMES
+
+
+OPNAMES: dict = {}
 
 
 def signed(v: int, bits: int) -> int:

@@ -13,7 +13,7 @@ import os
 import struct
 import sys
 
-from . import ops
+from . import cache, ops
 from .codegen import CodegenError, generate
 from .ir import Fn, Program
 from .memory import (K_ALLOCA, K_FRAME, K_GLOBAL, K_HEAP, K_KERNEL, M32, M64, PL_ALLOCA, PL_CODE, PL_GLOBAL,
@@ -210,16 +210,22 @@ class VM:
         return stub
 
     def compile(self, fn: Fn):
-        self.prog.decoder.ensure(fn)
-        try:
-            src, linemap, resume = generate(self, fn)
-        except CodegenError as e:
-            raise VMError(f"unsupported {e} in function {fn.name}") from None
-        if DUMP:
-            os.makedirs(DUMP, exist_ok=True)
-            with open(os.path.join(DUMP, f"{fn.name}.py"), "w") as f:
-                f.write(src)
-        code = compile(src, f"<divm:{fn.name}>", "exec")
+        hit = cache.load_code(self, fn)  # the disk cache (divm/cache.py)
+        if hit is not None:
+            code, linemap, resume = hit
+        else:
+            self.prog.decoder.ensure(fn)
+            before = cache.snapshot(fn)
+            try:
+                src, linemap, resume = generate(self, fn)
+            except CodegenError as e:
+                raise VMError(f"unsupported {e} in function {fn.name}") from None
+            if DUMP:
+                os.makedirs(DUMP, exist_ok=True)
+                with open(os.path.join(DUMP, f"{fn.name}.py"), "w") as f:
+                    f.write(src)
+            code = compile(src, f"<divm:{fn.name}>", "exec")
+            cache.store_code(self, fn, code, linemap, resume, before)
         exec(code, self.G)
         f = self.G[f"F{fn.idx}"]
         self.FT[fn.idx] = f
@@ -305,7 +311,13 @@ class VM:
                 self.objs[gl.idx] = o
                 continue
             o = Obj(max(gl.size, 0), K_GLOBAL, defined=True, name=gl.name)
-            if gl.init is not None:
+            enc = gl.__dict__.get("enc")  # the memory image the loader precomputed
+            if enc is not None:
+                o.b[:] = enc[0]
+                if enc[1] is not None:
+                    o.undefine(0, enc[1])
+                o.ptrs.update(enc[2])
+            elif gl.init is not None:
                 um = bytearray(gl.size)
                 ptrs: list[int] = []
                 encode(gl.ty, gl.init, o.b, 0, um, ptrs)

@@ -48,6 +48,17 @@ from typing import Optional, Sequence
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
+
+# divm's disk cache (divm/cache.py): one per test session, shared by the
+# xdist workers (they inherit the environment) and removed at the end, so
+# the tests neither use nor fill the user's cache.
+if not os.environ.get("DIVM_TEST_SESSION_CACHE"):
+    import atexit
+    import tempfile
+    _cache_dir = tempfile.mkdtemp(prefix="divm-test-cache-")
+    os.environ["DIVM_TEST_SESSION_CACHE"] = _cache_dir
+    atexit.register(shutil.rmtree, _cache_dir, True)
+os.environ["DIVM_CACHE"] = os.environ["DIVM_TEST_SESSION_CACHE"]
 TESTS_DIR = ROOT / "tests"
 PROGRAMS_DIR = TESTS_DIR / "programs"
 INPUTS_DIR = PROGRAMS_DIR / "inputs"
