@@ -622,8 +622,11 @@ class Gen:
             e(ind, f"{lhs}_hc_{name[5:]}({', '.join(fixed + rest)})", loc)
             return
         if name in self.vm.builtins:
-            rest = [va] if va is not None else []
-            e(ind, f"{lhs}_bi({name!r})({', '.join(fixed + rest)})", loc)
+            # no builtin is variadic: a call through an unprototyped (implicit)
+            # declaration passes its arguments as they are
+            if va is not None:
+                fixed = [self.val(op) for op in ins.a]
+            e(ind, f"{lhs}_bi({name!r})({', '.join(fixed)})", loc)
             return
         e(ind, f"{lhs}_undefined_fn({name!r})", loc)
 

@@ -11,7 +11,7 @@ import pickle
 from pathlib import Path
 
 from .ir import Blk, Fn, Glob, Ins, Op, Program
-from .memory import PL_CODE, PL_GLOBAL
+from .memory import CODE_BASE, PL_GLOBAL
 from .types import PTR, Ty, VOID, make_int
 from .values import U
 
@@ -682,7 +682,7 @@ class Decoder:
         if vk == A.VK_CNULL:
             return 0
         if vk == A.VK_FUNCTION:
-            return (PL_CODE + self.fn_of[A.key(v)].idx) << 32
+            return (CODE_BASE + self.fn_of[A.key(v)].idx) << 32
         if vk == A.VK_GLOBALVAR:
             return self.glob_of[A.key(v)].idx << 32
         if vk == A.VK_ALIAS:
@@ -711,7 +711,7 @@ class Decoder:
             while b != A.NULL and A.key(b) != A.key(bb):
                 i += 1
                 b = lib.LLVMGetNextBasicBlock(b)
-            return ((PL_CODE + fn.idx) << 32) | (i + 1)
+            return ((CODE_BASE + fn.idx) << 32) | (i + 1)
         if vk == A.VK_INLINEASM:
             raise Unsupported("inline assembly")
         if vk == A.VK_PTRAUTH:

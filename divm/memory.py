@@ -19,6 +19,7 @@ M64 = 0xFFFFFFFFFFFFFFFF
 
 # object id ranges, as in <sys/divm.h>
 PL_GLOBAL, PL_CODE, PL_ALLOCA, PL_HEAP = 0x00080000, 0x00100000, 0x10000000, 0xF0000000
+CODE_BASE = PL_GLOBAL  # a pointer to function number i has object id CODE_BASE + i
 POISON_ID = 0xFFFFFFFF  # the id a pointer gets when its offset overflows
 
 K_GLOBAL, K_CODE, K_ALLOCA, K_HEAP, K_FRAME, K_KERNEL = 0, 1, 2, 3, 4, 5  # kernel: DiOS's own

@@ -17,7 +17,7 @@ import hashlib
 import struct
 from array import array
 
-from .memory import K_ALLOCA, K_HEAP, M32, PL_GLOBAL, Obj
+from .memory import K_ALLOCA, K_HEAP, M32, PL_CODE, PL_GLOBAL, Obj
 
 _Q = struct.Struct("<Q")
 DANGLING = 0xFFFFFFFE
@@ -311,7 +311,7 @@ class Canon:
             if c is None:
                 o = objs.get(t)
                 if o is None:
-                    c = DANGLING if t >= PL_GLOBAL else t
+                    c = DANGLING if t >= PL_CODE else t
                 elif o.ro:
                     c = t
                 else:
@@ -339,7 +339,7 @@ class Canon:
                             if c is None:
                                 d = objs.get(t)
                                 if d is None:
-                                    c = DANGLING if t >= PL_GLOBAL else t
+                                    c = DANGLING if t >= PL_CODE else t
                                 elif d.ro:
                                     c = t
                                 elif extra is None:
@@ -398,7 +398,7 @@ class Canon:
         for ptrs in seg[2]:
             for off, t, low in ptrs:
                 c = get(t)
-                vec += (off, DANGLING if c is None and t >= PL_GLOBAL else (c if c is not None else t), low)
+                vec += (off, DANGLING if c is None and t >= PL_CODE else (c if c is not None else t), low)
         vec.append(len(order) - npr)
         for oid in order[npr:]:
             cid, ptrs = content(objs[oid])
@@ -407,7 +407,7 @@ class Canon:
             for off, t, low in ptrs:
                 c = get(t) if t else 0
                 if c is None:
-                    c = t if t < PL_GLOBAL else DANGLING
+                    c = t if t < PL_CODE else DANGLING
                 vec += (off, c, low)
         user = [i for i, oid in enumerate(order) if objs[oid].kind in (K_ALLOCA, K_HEAP)]
         vec.append(len(user))

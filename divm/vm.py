@@ -16,7 +16,7 @@ import sys
 from . import cache, ops
 from .codegen import CodegenError, generate
 from .ir import Fn, Program
-from .memory import (K_ALLOCA, K_FRAME, K_GLOBAL, K_HEAP, K_KERNEL, M32, M64, PL_ALLOCA, PL_CODE, PL_GLOBAL,
+from .memory import (CODE_BASE, K_ALLOCA, K_FRAME, K_GLOBAL, K_HEAP, K_KERNEL, M32, M64, PL_ALLOCA, PL_CODE, PL_GLOBAL,
                      POISON_ID, Obj, decode, encode)
 from .types import I32, I64, PTR, Ty
 from .values import U, set_undef_hook
@@ -123,7 +123,7 @@ class VM:
         self.prog = prog
         self.objs: dict[int, Obj] = {}
         self.freed: set[int] = set()
-        self.next_alloca = PL_CODE
+        self.next_alloca = PL_CODE  # allocas, heap and code have separate id ranges (<sys/divm.h>)
         self.next_heap = HEAP_BASE
         self.regs = [0] * 13
         self.flags = 0
@@ -369,7 +369,7 @@ class VM:
 
     # -- running ------------------------------------------------------------------
     def call_fn(self, ptr: int, args: tuple):
-        return self.FT[(ptr >> 32) - PL_CODE](*args)
+        return self.FT[(ptr >> 32) - CODE_BASE](*args)
 
     def boot(self) -> None:
         boot = self.prog.fn_by_name.get("__boot")
@@ -526,7 +526,7 @@ class VM:
             na = len(al)
             base = FRAME_HDR + 8 * na
             o = self.writable(fid)
-            head = FRAME_HEAD.pack(((PL_CODE + fn.idx) << 32) | rid, parent, na)
+            head = FRAME_HEAD.pack(((CODE_BASE + fn.idx) << 32) | rid, parent, na)
             if na:
                 head += struct.pack(f"<{na}Q", *[a << 32 for a in al])
             ptrset = {8, *range(FRAME_HDR, base, 8)}
@@ -638,7 +638,7 @@ class VM:
                 self.fault(F_HYPERCALL, "jump to an invalid frame")
                 raise Suspend()
             pc, parent = struct.unpack_from("<QQ", o.b, 0)
-            fidx = (pc >> 32) - PL_CODE
+            fidx = (pc >> 32) - CODE_BASE
             if not (0 <= fidx < len(self.FT)) or self.prog.functions[fidx].decl:
                 self.fault(F_CONTROL, "frame with an invalid program counter")
                 raise Suspend()
@@ -699,7 +699,7 @@ class VM:
             if not frame or o is None or len(o.b) < FRAME_HDR:
                 break
             pc, parent = struct.unpack_from("<QQ", o.b, 0)
-            fidx = (pc >> 32) - PL_CODE
+            fidx = (pc >> 32) - CODE_BASE
             if not 0 <= fidx < len(self.prog.functions):
                 break
             fn = self.prog.functions[fidx]
@@ -732,7 +732,7 @@ class VM:
             raise Suspend()
         self.in_fault = True
         try:
-            self.call_fn(handler, (kind, CONT_FRAME, PL_CODE << 32))
+            self.call_fn(handler, (kind, CONT_FRAME, CODE_BASE << 32))
         except ContinueFault:
             pass
         finally:
@@ -999,7 +999,7 @@ class VM:
         if p.__class__ is U:
             self.fault(F_UNDEFINED, "call through an undefined function pointer")
             return U(0, M64)
-        fidx = (p >> 32) - PL_CODE
+        fidx = (p >> 32) - CODE_BASE
         if p & M32 or not (0 <= fidx < len(self.FT)):
             what = "a null pointer" if p == 0 else "a pointer that is not a function"
             self.fault(F_CONTROL, f"call through {what}")
@@ -1118,7 +1118,7 @@ class VM:
         if p.__class__ is U:
             self.fault(F_UNDEFINED, "indirect branch to an undefined address")
             return -1
-        if (p >> 32) - PL_CODE != fidx or not (p & M32):
+        if (p >> 32) - CODE_BASE != fidx or not (p & M32):
             self.fault(F_CONTROL, "indirect branch to an address outside the function")
             return -1
         return (p & M32) - 1
@@ -1175,7 +1175,10 @@ class VM:
 
     def share(self, p) -> None:
         """p becomes reachable by other threads: so does everything it reaches.
-        The shared set stays closed under reachability."""
+        The shared set stays closed under reachability, except through
+        activation frames: the OS keeps each thread's frames, but no other
+        thread's code can follow a pointer into them (whether a parked frame
+        has been written yet must not matter either)."""
         if p.__class__ is not int:
             return
         todo = [p >> 32]
@@ -1183,7 +1186,7 @@ class VM:
         while todo:
             oid = todo.pop()
             o = objs.get(oid)
-            if o is None or o.shared:
+            if o is None or o.shared or o.kind == K_FRAME:
                 continue
             o = self.writable(oid)
             o.shared = True
