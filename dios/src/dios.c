@@ -353,7 +353,11 @@ const struct _VM_Env *__dios_boot_env( void )
  * possible end of the transition once there is more than one task */
 void __dios_visible_io( void *obj )
 {
-    if ( state()->ntasks > 1 )
+    struct dios_state *s = state();
+    int live = 0;
+    for ( int i = 0; i < s->ntasks && live < 2; ++i )
+        live += s->tasks[ i ]->state == TASK_RUNNING;
+    if ( live > 1 )
         __dios_visible( obj );
 }
 
