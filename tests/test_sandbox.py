@@ -99,7 +99,8 @@ def test_host_files_are_not_readable(tmp_path):
     assert "stat HOSTFILE: -1 No such file or directory" in text
     assert "access HOSTFILE: -1 No such file or directory" in text
     assert "opendir /etc: No such file or directory" in text
-    assert [ln for ln in text.splitlines() if ln.startswith("/ has")] == ["/ has .", "/ has ..", "/ has tmp"]
+    assert [ln for ln in text.splitlines() if ln.startswith("/ has")] == [
+        "/ has .", "/ has ..", "/ has dev", "/ has tmp"]
     assert "secret" not in text
 
 
@@ -125,19 +126,29 @@ def test_missing_passed_file_is_enoent(tmp_path):
 
 @pytest.mark.parametrize("name", ["roundtrip", "dirs"])
 def test_file_system_matches_native(tmp_path, name):
-    """Relative names only: a native run in a directory holding just tmp/
-    (the program's root holds /tmp) prints the same as divm."""
+    """Relative names only: a native run in a directory holding just dev/
+    and tmp/ (as the program's root) prints the same as divm."""
     gcc = require_gcc()
     p = prog(tmp_path, name)
     exe = tmp_path / f"{name}.native"
     subprocess.run([gcc, "-w", "-o", str(exe), str(p)], check=True, timeout=60)
     work = tmp_path / "work"
     (work / "tmp").mkdir(parents=True)
+    (work / "dev").mkdir()
     native = subprocess.run([str(exe)], cwd=work, stdout=subprocess.PIPE, timeout=10)
     assert native.returncode == 0
     text = ok(run_divm(["run", p], cwd=tmp_path))
     assert text == native.stdout.decode()
     assert sorted(x.name for x in tmp_path.iterdir()) == sorted([p.name, exe.name, "work"])
+
+
+def test_devices_permissions_temporary_files(tmp_path):
+    """/dev/null, /dev/zero, /dev/std*; owner permission bits; umask;
+    mkstemp/mkdtemp; getcwd(NULL), realpath, link (tests/sandbox/special.out)."""
+    p = prog(tmp_path, "special")
+    (tmp_path / "in.txt").write_text("input line\n")
+    text = ok(run_divm(["run", "--stdin", "in.txt", p], cwd=tmp_path))
+    assert text == (SANDBOX / "special.out").read_text()
 
 
 def test_no_processes(tmp_path):

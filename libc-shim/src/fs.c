@@ -1,7 +1,8 @@
 /* The file system: an in-memory tree that lives in the program's state.
  *
  * Nothing here reaches the host.  The tree starts with the root directory,
- * /tmp, and the files the user passed with `divm --file NAME=PATH` (DiOS
+ * /tmp, /dev (null, zero, and stdin, stdout, stderr: DiOS's standard
+ * streams) and the files the user passed with `divm --file NAME=PATH` (DiOS
  * keeps them in the boot environment as "divm.file" entries: NAME '\0'
  * CONTENTS); their contents stay in the read-only boot blob until the
  * program first changes them.  Everything is ordinary libc-shim data made
@@ -45,7 +46,10 @@ struct node
     int owned;           /* data is ours (else the read-only boot blob) */
     struct dent *ents;   /* directory: entries other than . and .. */
     struct node *parent; /* directory: its parent (the root's is itself) */
+    int dev;             /* a character device: DEV_* */
 };
+
+enum { DEV_NONE, DEV_NULL, DEV_ZERO, DEV_STDIN, DEV_STDOUT, DEV_STDERR };
 
 struct ofile
 {
@@ -330,6 +334,15 @@ static void init(void)
     struct node *tmp = new_node(S_IFDIR | 01777);
     link_in(root, "tmp", 3, tmp);
     tmp->nlink++;
+    struct node *dev = new_node(S_IFDIR | 0755);
+    link_in(root, "dev", 3, dev);
+    dev->nlink++;
+    static const char *const devs[] = { "null", "zero", "stdin", "stdout", "stderr" };
+    for (int i = 0; i < 5; i++) {
+        struct node *d = new_node(S_IFCHR | 0666);
+        d->dev = DEV_NULL + i;
+        link_in(dev, devs[i], __divm_strlen(devs[i]), d);
+    }
     for (const struct _VM_Env *e = __dios_boot_env(); e && e->key; ++e)
         if (!strcmp(e->key, "divm.file")) {
             size_t nl = __divm_strlen(e->value);
@@ -529,6 +542,13 @@ static long of_read(struct ofile *of, void *buf, size_t n, off_t pos)
         return -EBADF;
     if (S_ISDIR(nd->mode))
         return -EISDIR;
+    switch (nd->dev) {
+    case DEV_NULL: return 0;
+    case DEV_ZERO: __builtin_memset(buf, 0, n); return (long)n;
+    case DEV_STDIN: return __dios_read(0, buf, n);
+    case DEV_STDOUT:
+    case DEV_STDERR: return -EBADF;
+    }
     if (pos >= (off_t)nd->size)
         return 0;
     size_t left = nd->size - (size_t)pos;
@@ -544,6 +564,13 @@ static long of_write(struct ofile *of, const void *buf, size_t n, off_t pos)
     struct node *nd = of->node;
     if ((of->flags & O_ACCMODE) == O_RDONLY)
         return -EBADF;
+    switch (nd->dev) {
+    case DEV_NULL:
+    case DEV_ZERO: return (long)n;
+    case DEV_STDIN: return -EBADF;
+    case DEV_STDOUT: return __dios_write(1, buf, n);
+    case DEV_STDERR: return __dios_write(2, buf, n);
+    }
     if (n > (size_t)LONG_MAX - (size_t)pos)
         return -EFBIG;
     if (!n)
@@ -588,6 +615,12 @@ long __divm_syswrite(int fd, const void *buf, size_t n)
     return r;
 }
 
+/* the standard streams under /dev are pipes, as descriptors 0-2 */
+static int is_pipe(struct ofile *of)
+{
+    return of->node->dev >= DEV_STDIN;
+}
+
 static ssize_t ret(long r)
 {
     if (r < 0) {
@@ -615,6 +648,8 @@ ssize_t pread(int fd, void *buf, size_t n, off_t off)
     struct ofile *of = get_of(fd);
     if (!of)
         return -1;
+    if (is_pipe(of))
+        return fail(ESPIPE);
     if (off < 0)
         return fail(EINVAL);
     return ret(of_read(of, buf, n, off));
@@ -628,6 +663,8 @@ ssize_t pwrite(int fd, const void *buf, size_t n, off_t off)
     struct ofile *of = get_of(fd);
     if (!of)
         return -1;
+    if (is_pipe(of))
+        return fail(ESPIPE);
     if (off < 0)
         return fail(EINVAL);
     return ret(of_write(of, buf, n, off));
@@ -641,6 +678,8 @@ off_t lseek(int fd, off_t off, int whence)
     struct ofile *of = get_of(fd);
     if (!of)
         return -1;
+    if (is_pipe(of))
+        return fail(ESPIPE);
     off_t base;
     switch (whence) {
     case SEEK_SET: base = 0; break;
@@ -665,7 +704,7 @@ int ftruncate(int fd, off_t len)
     struct ofile *of = get_of(fd);
     if (!of)
         return -1;
-    if (len < 0 || S_ISDIR(of->node->mode) || (of->flags & O_ACCMODE) == O_RDONLY)
+    if (len < 0 || !S_ISREG(of->node->mode) || (of->flags & O_ACCMODE) == O_RDONLY)
         return fail(EINVAL);
     set_size(of->node, (size_t)len);
     return 0;
@@ -680,7 +719,7 @@ int truncate(const char *path, off_t len)
         return fail(EISDIR);
     if (!(n->mode & S_IWUSR))
         return fail(EACCES);
-    if (len < 0)
+    if (len < 0 || !S_ISREG(n->mode))
         return fail(EINVAL);
     set_size(n, (size_t)len);
     return 0;
@@ -1376,7 +1415,7 @@ struct dirent *readdir(DIR *d)
     d->ent.d_ino = n->ino;
     d->ent.d_off = d->pos;
     d->ent.d_reclen = sizeof d->ent;
-    d->ent.d_type = S_ISDIR(n->mode) ? DT_DIR : DT_REG;
+    d->ent.d_type = S_ISDIR(n->mode) ? DT_DIR : S_ISCHR(n->mode) ? DT_CHR : DT_REG;
     size_t l = __divm_strlen(name);
     __builtin_memcpy(d->ent.d_name, name, l + 1);
     return &d->ent;

@@ -82,9 +82,7 @@ static int drop_input(FILE *f)
     size_t unread = f->rend - f->rpos + (size_t)f->nunget;
     if (!unread)
         return 0;
-    if (f->fd < 3)
-        return -1;
-    if (lseek(f->fd, -(off_t)unread, SEEK_CUR) < 0)
+    if (f->fd < 3 || lseek(f->fd, -(off_t)unread, SEEK_CUR) < 0)
         return -1;
     f->rpos = f->rend = 0;
     f->nunget = 0;
@@ -564,7 +562,7 @@ int fseeko(FILE *f, off_t off, int whence)
         errno = ESPIPE;
         return -1;
     }
-    if (drop_input(f) < 0 || lseek(f->fd, off, whence) < 0)
+    if (lseek(f->fd, 0, SEEK_CUR) < 0 || drop_input(f) < 0 || lseek(f->fd, off, whence) < 0)
         return -1;
     f->flags &= ~F_EOF;
     return 0;
