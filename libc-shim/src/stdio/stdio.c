@@ -50,7 +50,7 @@ int __divm_write_all(int fd, const void *buf, size_t n)
 {
     const char *p = buf;
     while (n) {
-        long r = __divm_syswrite(fd, p, n);
+        long r = fd >= 0 && fd <= 2 ? __dios_write(fd, p, n) : __divm_syswrite(fd, p, n);
         if (r < 0) {
             errno = (int)-r;
             return -1;
@@ -93,7 +93,8 @@ static int fwrite_bytes(FILE *f, const void *p, size_t n)
 {
     if (!can_write(f))
         return -1;
-    drop_input(f);
+    if (f->rpos != f->rend || f->nunget)
+        drop_input(f);
     if (n && __divm_write_all(f->fd, p, n) < 0) {
         f->flags |= F_ERR;
         return -1;
@@ -276,7 +277,7 @@ static int refill(FILE *f)
 {
     if (!f->buf)
         f->buf = __divm_ialloc(IBUF);
-    long r = __divm_sysread(f->fd, f->buf, IBUF);
+    long r = f->fd == 0 ? __dios_read(0, f->buf, IBUF) : __divm_sysread(f->fd, f->buf, IBUF);
     if (r < 0) {
         errno = (int)-r;
         f->flags |= F_ERR;
