@@ -670,10 +670,32 @@ FILE *fopen64(const char *__restrict path, const char *__restrict mode) __attrib
 FILE *freopen(const char *__restrict path, const char *__restrict mode, FILE *__restrict f)
 {
     int o, fl = parse_mode(mode, &o);
-    if (!path || !fl) { /* changing only the mode is not supported */
+    if (!fl) {
         fclose(f);
-        errno = path ? EINVAL : EBADF;
+        errno = EINVAL;
         return 0;
+    }
+    if (!path) { /* the same file in another mode (freopen(NULL, "rb", stdin)) */
+        if (f->flags & F_CLOSED) {
+            errno = EBADF;
+            return 0;
+        }
+        if (f->fd >= 3) {
+            int cur = fcntl(f->fd, F_GETFL);
+            if (cur < 0 || ((fl & F_READ) && (cur & O_ACCMODE) == O_WRONLY) ||
+                ((fl & F_WRITE) && (cur & O_ACCMODE) == O_RDONLY)) {
+                fclose(f);
+                errno = EBADF;
+                return 0;
+            }
+            fflush(f);
+        } else if (fl != (f->fd == 0 ? F_READ : F_WRITE)) {
+            fclose(f);
+            errno = EBADF;
+            return 0;
+        }
+        f->flags = (f->flags & ~(F_READ | F_WRITE)) | fl;
+        return f;
     }
     int fd = open(path, o, 0666);
     int std = is_std(f);
