@@ -151,6 +151,11 @@ def test_devices_permissions_temporary_files(tmp_path):
     assert text == (SANDBOX / "special.out").read_text()
 
 
+def test_program_defines_open_and_close(tmp_path):
+    p = prog(tmp_path, "own_names")
+    assert ok(run_divm(["run", p], cwd=tmp_path)) == "abc\n4\nuser open\n99\n"
+
+
 def test_no_processes(tmp_path):
     p = prog(tmp_path, "process")
     marker = tmp_path / "marker"

@@ -503,6 +503,13 @@ int openat(int dirfd, const char *path, int flags, ...)
     return do_open(base ? base : fs->root, path, flags, mode);
 }
 
+/* libc-shim calls the __divm_ names: a program may define its own open or
+ * close without changing fopen or opendir */
+int __divm_open(const char *path, int flags, mode_t mode)
+{
+    return do_open(F()->cwd, path, flags, mode);
+}
+
 int open(const char *path, int flags, ...)
 {
     mode_t mode = 0;
@@ -512,7 +519,7 @@ int open(const char *path, int flags, ...)
         mode = va_arg(ap, mode_t);
         va_end(ap);
     }
-    return do_open(F()->cwd, path, flags, mode);
+    return __divm_open(path, flags, mode);
 }
 
 int open64(const char *path, int flags, ...) __attribute__((alias("open")));
@@ -522,7 +529,7 @@ int creat(const char *path, mode_t mode)
     return do_open(F()->cwd, path, O_WRONLY | O_CREAT | O_TRUNC, mode);
 }
 
-int close(int fd)
+int __divm_close(int fd)
 {
     if (std_fd(fd))
         return 0;
@@ -532,6 +539,8 @@ int close(int fd)
     drop_fd(fd);
     return 0;
 }
+
+int close(int fd) { return __divm_close(fd); }
 
 /* -- reading and writing ------------------------------------------------------------ */
 
@@ -670,7 +679,7 @@ ssize_t pwrite(int fd, const void *buf, size_t n, off_t off)
     return ret(of_write(of, buf, n, off));
 }
 
-off_t lseek(int fd, off_t off, int whence)
+off_t __divm_lseek(int fd, off_t off, int whence)
 {
     if (std_fd(fd))
         return fail(ESPIPE);
@@ -695,6 +704,8 @@ off_t lseek(int fd, off_t off, int whence)
     of->pos = np;
     return np;
 }
+
+off_t lseek(int fd, off_t off, int whence) { return __divm_lseek(fd, off, whence); }
 
 int ftruncate(int fd, off_t len)
 {
@@ -771,12 +782,8 @@ int dup3(int fd, int fd2, int flags)
     return dup2(fd, fd2);
 }
 
-int fcntl(int fd, int cmd, ...)
+int __divm_fcntl(int fd, int cmd, long arg)
 {
-    va_list ap;
-    va_start(ap, cmd);
-    long arg = va_arg(ap, long);
-    va_end(ap);
     struct ofile *of = 0;
     if (!std_fd(fd)) {
         F();
@@ -809,6 +816,15 @@ int fcntl(int fd, int cmd, ...)
     }
     }
     return fail(EINVAL);
+}
+
+int fcntl(int fd, int cmd, ...)
+{
+    va_list ap;
+    va_start(ap, cmd);
+    long arg = va_arg(ap, long);
+    va_end(ap);
+    return __divm_fcntl(fd, cmd, arg);
 }
 
 int fsync(int fd)
@@ -885,9 +901,9 @@ int unlinkat(int dirfd, const char *path, int flags)
 
 int remove(const char *path)
 {
-    int r = unlink(path);
+    int r = do_unlink(F()->cwd, path, 0);
     if (r < 0 && errno == EISDIR)
-        r = rmdir(path);
+        r = do_unlink(fs->cwd, path, 1);
     return r;
 }
 
@@ -1055,7 +1071,7 @@ int stat(const char *__restrict path, struct stat *__restrict st)
 
 int lstat(const char *__restrict path, struct stat *__restrict st) { return stat(path, st); }
 
-int fstat(int fd, struct stat *st)
+int __divm_fstat(int fd, struct stat *st)
 {
     if (std_fd(fd)) {
         __builtin_memset(st, 0, sizeof *st);
@@ -1072,10 +1088,12 @@ int fstat(int fd, struct stat *st)
     return 0;
 }
 
+int fstat(int fd, struct stat *st) { return __divm_fstat(fd, st); }
+
 int fstatat(int dirfd, const char *__restrict path, struct stat *__restrict st, int flags)
 {
     if ((flags & AT_EMPTY_PATH) && path && !*path)
-        return fstat(dirfd, st);
+        return __divm_fstat(dirfd, st);
     F();
     struct node *base = dir_of_fd(dirfd);
     if (!base && path && *path != '/')
@@ -1087,7 +1105,7 @@ int fstatat(int dirfd, const char *__restrict path, struct stat *__restrict st, 
     return 0;
 }
 
-int access(const char *path, int mode)
+int __divm_access(const char *path, int mode)
 {
     struct node *n = lookup_at(F()->cwd, path);
     if (!n)
@@ -1100,16 +1118,18 @@ int access(const char *path, int mode)
     return 0;
 }
 
+int access(const char *path, int mode) { return __divm_access(path, mode); }
+
 int faccessat(int dirfd, const char *path, int mode, int flags)
 {
     (void)flags;
     if (dirfd == AT_FDCWD || (path && *path == '/'))
-        return access(path, mode);
+        return __divm_access(path, mode);
     return fail(ENOSYS);
 }
 
-int eaccess(const char *path, int mode) { return access(path, mode); }
-int euidaccess(const char *path, int mode) { return access(path, mode); }
+int eaccess(const char *path, int mode) { return __divm_access(path, mode); }
+int euidaccess(const char *path, int mode) { return __divm_access(path, mode); }
 
 int chmod(const char *path, mode_t mode)
 {
@@ -1373,7 +1393,7 @@ static DIR *dir_open(int fd)
 
 DIR *opendir(const char *path)
 {
-    int fd = open(path, O_RDONLY | O_DIRECTORY);
+    int fd = __divm_open(path, O_RDONLY | O_DIRECTORY, 0);
     if (fd < 0)
         return 0;
     return dir_open(fd);
@@ -1432,7 +1452,7 @@ int readdir_r(DIR *__restrict d, struct dirent *__restrict ent, struct dirent **
 
 int closedir(DIR *d)
 {
-    int r = close(d->fd);
+    int r = __divm_close(d->fd);
     free(d);
     return r;
 }

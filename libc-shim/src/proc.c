@@ -16,6 +16,7 @@
 #include <netinet/in.h>
 #include <arpa/inet.h>
 #include <netdb.h>
+#include "internal.h"
 
 static int nosys(void)
 {
@@ -120,7 +121,7 @@ int socketpair(int domain, int type, int proto, int sv[2])
 static int notsock(int fd)
 {
     struct stat st;
-    errno = fd >= 0 && fstat(fd, &st) == 0 ? ENOTSOCK : EBADF;
+    errno = fd >= 0 && __divm_fstat(fd, &st) == 0 ? ENOTSOCK : EBADF;
     return -1;
 }
 

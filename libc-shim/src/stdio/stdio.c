@@ -14,9 +14,6 @@
 #include <fcntl.h>
 #include "../internal.h"
 
-long __divm_sysread(int fd, void *buf, size_t n);
-long __divm_syswrite(int fd, const void *buf, size_t n);
-int __divm_anon_file(void);
 
 enum { F_READ = 1, F_WRITE = 2, F_EOF = 4, F_ERR = 8, F_CLOSED = 16 };
 
@@ -82,7 +79,7 @@ static int drop_input(FILE *f)
     size_t unread = f->rend - f->rpos + (size_t)f->nunget;
     if (!unread)
         return 0;
-    if (f->fd < 3 || lseek(f->fd, -(off_t)unread, SEEK_CUR) < 0)
+    if (f->fd < 3 || __divm_lseek(f->fd, -(off_t)unread, SEEK_CUR) < 0)
         return -1;
     f->rpos = f->rend = 0;
     f->nunget = 0;
@@ -516,7 +513,7 @@ int fclose(FILE *f)
         return EOF;
     }
     int r = 0;
-    if (f->fd >= 3 && close(f->fd) < 0)
+    if (f->fd >= 3 && __divm_close(f->fd) < 0)
         r = EOF;
     if (f->buf)
         __divm_ifree(f->buf);
@@ -563,7 +560,7 @@ int fseeko(FILE *f, off_t off, int whence)
         errno = ESPIPE;
         return -1;
     }
-    if (lseek(f->fd, 0, SEEK_CUR) < 0 || drop_input(f) < 0 || lseek(f->fd, off, whence) < 0)
+    if (__divm_lseek(f->fd, 0, SEEK_CUR) < 0 || drop_input(f) < 0 || __divm_lseek(f->fd, off, whence) < 0)
         return -1;
     f->flags &= ~F_EOF;
     return 0;
@@ -580,7 +577,7 @@ off_t ftello(FILE *f)
         errno = EBADF;
         return -1;
     }
-    off_t pos = lseek(f->fd, 0, SEEK_CUR);
+    off_t pos = __divm_lseek(f->fd, 0, SEEK_CUR);
     if (pos < 0)
         return -1;
     pos -= (off_t)(f->rend - f->rpos) + f->nunget;
@@ -659,7 +656,7 @@ FILE *fopen(const char *__restrict path, const char *__restrict mode)
         errno = EINVAL;
         return 0;
     }
-    int fd = open(path, o, 0666);
+    int fd = __divm_open(path, o, 0666);
     if (fd < 0)
         return 0;
     return new_stream(0, fd, fl);
@@ -681,7 +678,7 @@ FILE *freopen(const char *__restrict path, const char *__restrict mode, FILE *__
             return 0;
         }
         if (f->fd >= 3) {
-            int cur = fcntl(f->fd, F_GETFL);
+            int cur = __divm_fcntl(f->fd, F_GETFL, 0);
             if (cur < 0 || ((fl & F_READ) && (cur & O_ACCMODE) == O_WRONLY) ||
                 ((fl & F_WRITE) && (cur & O_ACCMODE) == O_RDONLY)) {
                 fclose(f);
@@ -697,11 +694,11 @@ FILE *freopen(const char *__restrict path, const char *__restrict mode, FILE *__
         f->flags = (f->flags & ~(F_READ | F_WRITE)) | fl;
         return f;
     }
-    int fd = open(path, o, 0666);
+    int fd = __divm_open(path, o, 0666);
     int std = is_std(f);
     if (!(f->flags & F_CLOSED)) {
         if (f->fd >= 3)
-            close(f->fd);
+            __divm_close(f->fd);
         f->flags = F_CLOSED;
     }
     if (fd < 0) {
@@ -727,7 +724,7 @@ FILE *fdopen(int fd, const char *mode)
         }
         return f;
     }
-    int cur = fcntl(fd, F_GETFL);
+    int cur = __divm_fcntl(fd, F_GETFL, 0);
     if (cur < 0)
         return 0;
     if (((fl & F_READ) && (cur & O_ACCMODE) == O_WRONLY) || ((fl & F_WRITE) && (cur & O_ACCMODE) == O_RDONLY)) {
@@ -735,7 +732,7 @@ FILE *fdopen(int fd, const char *mode)
         return 0;
     }
     if (o & O_APPEND)
-        fcntl(fd, F_SETFL, cur | O_APPEND);
+        __divm_fcntl(fd, F_SETFL, cur | O_APPEND);
     return new_stream(0, fd, fl);
 }
 
@@ -754,7 +751,7 @@ char *tmpnam(char *s)
     char *d = s ? s : buf;
     for (;;) {
         snprintf(d, L_tmpnam, "/tmp/tmp.%06u", count++);
-        if (access(d, F_OK) < 0)
+        if (__divm_access(d, F_OK) < 0)
             return d;
     }
 }
