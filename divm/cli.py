@@ -30,6 +30,9 @@ def add_machine_options(p: argparse.ArgumentParser) -> None:
                    help="nofail:malloc, or ignore:KIND (assert, memory, undefined, ...)")
     p.add_argument("--leakcheck", choices=("exit", "return", "state"))
     p.add_argument("--stdin", metavar="FILE", help="contents of standard input")
+    p.add_argument("--file", dest="files", action="append", default=[], metavar="NAME=PATH",
+                   help="the program sees the contents of PATH as file NAME (repeatable; "
+                        "its file system is otherwise empty and lives in memory)")
     p.add_argument("--report", metavar="FILE.json", help="write a machine-readable report")
     p.add_argument("--max-states", type=int, metavar="N")
     p.add_argument("--max-time", type=float, metavar="SECONDS")
@@ -164,7 +167,7 @@ def cmd_cc(argv: list[str]) -> int:
 # -- run ----------------------------------------------------------------------------
 
 def machine_env(args, prog_name: str, prog_args: list[str], stdin: bytes | None = None,
-                round_robin: bool = False) -> list[tuple[str, bytes]]:
+                round_robin: bool = False, files: list[tuple[str, bytes]] = ()) -> list[tuple[str, bytes]]:
     env = [("divm.arg", prog_name.encode())]
     if round_robin:
         env.append(("divm.sched", b"rr"))
@@ -179,7 +182,59 @@ def machine_env(args, prog_name: str, prog_args: list[str], stdin: bytes | None 
         env.append(("divm.opt", o.encode()))
     if stdin is not None:
         env.append(("divm.stdin", stdin))
+    for name, data in files:  # libc-shim's file system starts with these
+        env.append(("divm.file", name.encode() + b"\0" + data))
     return env
+
+
+def vfs_name(name: str) -> str | None:
+    """The absolute, normalised name a --file NAME gets in the program's
+    file system (relative to its initial working directory "/"), or None
+    if NAME cannot name a file there."""
+    import posixpath
+    if not name or "\0" in name or name.endswith("/"):
+        return None
+    norm = posixpath.normpath("/" + name)
+    if norm.startswith("//"):
+        norm = norm[1:]
+    if norm == "/" or any(len(c.encode()) > 255 for c in norm.split("/")) or len(norm.encode()) >= 4096:
+        return None
+    return norm
+
+
+def check_files(files: list[tuple[str, bytes]], what: str) -> None:
+    """Two files may not share a name, nor may one be a directory of another."""
+    names = {n for n, _ in files}
+    if len(names) != len(files):
+        dup = next(n for n in names if sum(1 for m, _ in files if m == n) > 1)
+        raise UsageError(f"{what} {dup}: given twice")
+    for n in names:
+        d = n
+        while d.count("/") > 1:
+            d = d.rsplit("/", 1)[0]
+            if d in names:
+                raise UsageError(f"{what} {n}: {d} is a file, not a directory")
+
+
+def read_files(args) -> list[tuple[str, bytes]]:
+    """The --file NAME=PATH options: (normalised NAME, contents of PATH)."""
+    files = []
+    for spec in getattr(args, "files", None) or []:
+        name, eq, path = spec.partition("=")
+        if not eq or not name or not path:
+            raise UsageError(f"--file {spec}: expected NAME=PATH (the file's name in the program, "
+                             "then the host file to read)")
+        norm = vfs_name(name)
+        if norm is None:
+            raise UsageError(f"--file {spec}: {name!r} is not a file name")
+        try:
+            with open(path, "rb") as f:
+                data = f.read()
+        except OSError as e:
+            raise UsageError(f"--file {spec}: {path}: {e.strerror}") from None
+        files.append((norm, data))
+    check_files(files, "--file")
+    return files
 
 
 def read_stdin(args) -> bytes | None:
@@ -250,10 +305,11 @@ def cmd_run(args) -> int:
     if args.max_states is not None and args.max_states < 0:
         raise UsageError("--max-states must be a non-negative number")
     stdin = read_stdin(args)
+    files = read_files(args)
     check_output(args.report)
     prog = load_program(args.prog)
     env = machine_env(args, os.path.basename(args.prog), prog_args, stdin,
-                      round_robin=not (args.random or args.choices))
+                      round_robin=not (args.random or args.choices), files=files)
     from .vm import VM
 
     def out(fd: int, data: bytes) -> None:
@@ -496,13 +552,14 @@ def cmd_verify(args) -> int:
     if args.property and args.liveness is None:
         raise UsageError("--property needs --liveness MONITOR.ltl")
     stdin = read_stdin(args)
+    files = read_files(args)
     check_output(args.report, args.trace_out)
     prog = load_program(args.prog)
-    env = machine_env(args, os.path.basename(args.prog), args.args, stdin)
+    env = machine_env(args, os.path.basename(args.prog), args.args, stdin, files=files)
     if args.liveness is not None:
         if args.hash_compaction:
             raise UsageError("--hash-compaction works with safety checking only (--liveness keeps the state graph)")
-        return verify_liveness(args, prog, env, stdin, t0, max_mem)
+        return verify_liveness(args, prog, env, stdin, t0, max_mem, files)
     vm = VM(prog, env, out=None)
     check_externals(prog, vm)
     configure(vm, args)
@@ -523,7 +580,7 @@ def cmd_verify(args) -> int:
     if tty:
         print("\r", end="", file=sys.stderr)
     trace_path = None
-    options = trace_options(args, stdin)
+    options = trace_options(args, stdin, files)
     report = {"tool": "divm", "version": __version__, "command": "verify", "result": res.verdict,
               "property": "safety", "states": res.states, "transitions": res.transitions,
               "seconds": 0.0, "search_seconds": round(res.seconds, 3), "peak_memory_bytes": peak_memory(),
@@ -558,7 +615,7 @@ def cmd_verify(args) -> int:
     return {"valid": 0, "error": 1, "inconclusive": 3}[res.verdict]
 
 
-def verify_liveness(args, prog, env, stdin, t0, max_mem) -> int:
+def verify_liveness(args, prog, env, stdin, t0, max_mem, files=()) -> int:
     from .explore import Limits, Machine, liveness
     from .ltl import LTLError, atoms, parse_monitor, translate
     from .props import Propositions
@@ -630,7 +687,7 @@ def verify_liveness(args, prog, env, stdin, t0, max_mem) -> int:
                 trace_path = f"{base}.{name}.trace.json"
             write_json(trace_path, {
                 "format": "divm-trace", "version": 1, "program": prog.digest,
-                "options": {**trace_options(args, stdin), "liveness": True},
+                "options": {**trace_options(args, stdin, files), "liveness": True},
                 "steps": [{"choices": [list(c) for c in st.choices], "interrupts": []} for st in path],
                 "cycle_start": len(lasso.prefix) if lasso is not None else None})
             entry["trace"] = trace_path
@@ -668,11 +725,38 @@ def labeller(props, names: list[str]):
     return lambda vm: props.label(vm.objs, names)
 
 
-def trace_options(args, stdin: bytes | None) -> dict:
+def trace_options(args, stdin: bytes | None, files=()) -> dict:
     import base64
-    return {"o": sorted(args.opts), "leakcheck": args.leakcheck, "args": list(args.args),
+    opts = {"o": sorted(args.opts), "leakcheck": args.leakcheck, "args": list(args.args),
             "nondet_range": getattr(args, "nondet_range", None),
             "stdin": base64.b64encode(stdin).decode() if stdin is not None else None}
+    if files:  # the contents travel with the trace: replay needs no host file
+        opts["files"] = [{"name": n, "contents": base64.b64encode(d).decode()} for n, d in files]
+    return opts
+
+
+def trace_files(opts: dict) -> list[tuple[str, bytes]]:
+    """options.files of a trace, checked; ValueError if malformed."""
+    import base64
+    import binascii
+    raw = opts.get("files") or []
+    if not isinstance(raw, list):
+        raise ValueError("files")
+    files = []
+    for e in raw:
+        if not (isinstance(e, dict) and isinstance(e.get("name"), str) and isinstance(e.get("contents"), str)):
+            raise ValueError("files")
+        if vfs_name(e["name"]) != e["name"]:
+            raise ValueError("files")
+        try:
+            files.append((e["name"], base64.b64decode(e["contents"], validate=True)))
+        except (binascii.Error, ValueError):
+            raise ValueError("files") from None
+    try:
+        check_files(files, "file")
+    except UsageError:
+        raise ValueError("files") from None
+    return files
 
 
 def default_trace_path(prog: str) -> str:
@@ -716,6 +800,7 @@ def cmd_replay(args) -> int:
     try:
         steps = [[(int(v), int(n)) for v, n in st["choices"]] for st in trace["steps"]]
         stdin = base64.b64decode(opts["stdin"]) if opts.get("stdin") else None
+        files = trace_files(opts)
         ns = argparse.Namespace(opts=list(opts.get("o") or []), leakcheck=opts.get("leakcheck"),
                                 args=list(opts.get("args") or []), nondet_range=opts.get("nondet_range"))
         if not (isinstance(opts.get("o") or [], list) and isinstance(opts.get("args") or [], list)
@@ -728,7 +813,7 @@ def cmd_replay(args) -> int:
     prog = load_program(args.prog)
     if trace.get("program") != prog.digest:
         raise LoadError(f"{args.trace}: the trace was recorded for a different program")
-    env = machine_env(ns, os.path.basename(args.prog), ns.args, stdin)
+    env = machine_env(ns, os.path.basename(args.prog), ns.args, stdin, files=files)
 
     def out(fd: int, data: bytes) -> None:
         text = data.decode("utf-8", "replace").rstrip("\n").replace("\n", "\n      | ")

@@ -245,6 +245,7 @@ void __boot( const struct _VM_Env *env )
     s->ignore = 0;
     s->nofail_malloc = 0;
     s->exited = 0;
+    s->env = env;
     int nargs = 0, nenv = 0;
     for ( const struct _VM_Env *e = env; e->key; ++e )
     {
@@ -341,6 +342,23 @@ void __dios_exit( int status )
     __vm_ctl_flag( 0, _VM_CF_Stop );
     __vm_suspend();
     __builtin_unreachable();
+}
+
+const struct _VM_Env *__dios_boot_env( void )
+{
+    return state()->env;
+}
+
+/* an action on data other threads can see (libc-shim's file system): a
+ * possible end of the transition once there is more than one task */
+void __dios_visible_io( void *obj )
+{
+    struct dios_state *s = state();
+    int live = 0;
+    for ( int i = 0; i < s->ntasks && live < 2; ++i )
+        live += s->tasks[ i ]->state == TASK_RUNNING;
+    if ( live > 1 )
+        __dios_visible( obj );
 }
 
 const char *__dios_getenv( const char *name )

@@ -50,6 +50,7 @@ struct dios_state
     int exited;
     void ( **key_dtors )( void * );
     int nkeys;
+    const struct _VM_Env *env;   /* what __boot received (read-only, for libc-shim's file system) */
 };
 
 struct __dios_task *__dios_current( void );

@@ -1,4 +1,4 @@
-/* <fcntl.h>: there are no files yet; open() fails with ENOENT. */
+/* <fcntl.h>: open() and friends on divm's in-memory file system. */
 #ifndef _FCNTL_H
 #define _FCNTL_H 1
 
@@ -29,12 +29,24 @@ __DIVM_BEGIN_DECLS
 #define F_GETFL 3
 #define F_SETFL 4
 #define FD_CLOEXEC 1
+#define F_DUPFD_CLOEXEC 1030
 #define AT_FDCWD (-100)
+#define AT_SYMLINK_NOFOLLOW 0x100
+#define AT_REMOVEDIR 0x200
+#define AT_SYMLINK_FOLLOW 0x400
+#define AT_EACCESS 0x200
+#define AT_EMPTY_PATH 0x1000
+#define O_LARGEFILE 0
+#define O_RSYNC O_SYNC
+#define O_TMPFILE 020200000
 
 int open(const char *, int, ...);
 int openat(int, const char *, int, ...);
 int creat(const char *, mode_t);
 int fcntl(int, int, ...);
+int open64(const char *, int, ...);
+int unlinkat(int, const char *, int);
+int faccessat(int, const char *, int, int);
 
 __DIVM_END_DECLS
 

@@ -89,6 +89,7 @@ char *realpath(const char *__DIVM_RESTRICT, char *__DIVM_RESTRICT);
 int mkstemp(char *);
 char *mktemp(char *);
 char *mkdtemp(char *);
+int mkostemp(char *, int);
 
 void *bsearch(const void *, const void *, size_t, size_t, int (*)(const void *, const void *));
 void qsort(void *, size_t, size_t, int (*)(const void *, const void *));

@@ -1,4 +1,5 @@
-/* <unistd.h>: descriptors 0-2 reach DiOS; the rest are stubs for now. */
+/* <unistd.h>: descriptors 0-2 reach DiOS, the rest divm's in-memory file
+ * system; processes cannot be started (exec and fork fail). */
 #ifndef _UNISTD_H
 #define _UNISTD_H 1
 
@@ -69,6 +70,16 @@ ssize_t readlink(const char *__DIVM_RESTRICT, char *__DIVM_RESTRICT, size_t);
 int chdir(const char *);
 char *getcwd(char *, size_t);
 int chown(const char *, uid_t, gid_t);
+int fchdir(int);
+int dup3(int, int, int);
+int pipe2(int[2], int);
+int unlinkat(int, const char *, int);
+int faccessat(int, const char *, int, int);
+#ifdef __DIVM_MISC
+char *get_current_dir_name(void);
+int eaccess(const char *, int);
+int euidaccess(const char *, int);
+#endif
 
 pid_t getpid(void);
 pid_t getppid(void);
@@ -81,6 +92,9 @@ int execvp(const char *, char *const[]);
 int execve(const char *, char *const[], char *const[]);
 int execl(const char *, const char *, ...);
 int execlp(const char *, const char *, ...);
+int execle(const char *, const char *, ...);
+int execvpe(const char *, char *const[], char *const[]);
+int fexecve(int, char *const[], char *const[]);
 uid_t getuid(void);
 uid_t geteuid(void);
 gid_t getgid(void);

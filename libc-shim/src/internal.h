@@ -75,6 +75,18 @@ long __divm_strtol(const char *s, char **end, int base);
 unsigned long __divm_strtoul(const char *s, char **end, int base);
 unsigned long long __divm_strtoull(const char *s, char **end, int base);
 
+/* the file system (fs.c) under names a program cannot take over */
+long __divm_sysread(int fd, void *buf, size_t n);
+long __divm_syswrite(int fd, const void *buf, size_t n);
+int __divm_open(const char *path, int flags, unsigned mode);
+int __divm_close(int fd);
+long __divm_lseek(int fd, long off, int whence);
+int __divm_fcntl(int fd, int cmd, long arg);
+struct stat;
+int __divm_fstat(int fd, struct stat *st);
+int __divm_access(const char *path, int mode);
+int __divm_anon_file(void);
+
 /* public functions the core sources call */
 size_t strlen(const char *);
 size_t strnlen(const char *, size_t);

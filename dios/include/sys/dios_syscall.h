@@ -20,6 +20,13 @@ void __dios_exit( int status ) __attribute__((noreturn));
 const char *__dios_getenv( const char *name );
 /* the fault handler treats faults of this kind as errors unless told to ignore */
 void __dios_fault( int kind, const char *msg );
+/* the {key, value, size} array __boot received (files: key "divm.file",
+ * value NAME '\0' CONTENTS) */
+struct _VM_Env;
+const struct _VM_Env *__dios_boot_env( void );
+/* an action on shared OS-level data (the file system): an interrupt point
+ * when there are threads */
+void __dios_visible_io( void *obj );
 /* the calling thread's errno (what __errno_location returns) */
 int *__dios_errno( void );
 

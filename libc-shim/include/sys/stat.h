@@ -70,6 +70,8 @@ int chmod(const char *, mode_t);
 int fchmod(int, mode_t);
 mode_t umask(mode_t);
 int mkfifo(const char *, mode_t);
+int fstatat(int, const char *__DIVM_RESTRICT, struct stat *__DIVM_RESTRICT, int);
+int mkdirat(int, const char *, mode_t);
 
 __DIVM_END_DECLS
 

@@ -1,7 +1,8 @@
-/* Streams.  Only the three standard streams exist for now (fopen fails
- * with ENOENT until there is a file system).  Output is unbuffered: each
- * call writes its bytes with __dios_write, printf in chunks of up to 512.
- * Input from descriptor 0 is buffered, with room for several ungetc. */
+/* Streams: the three standard streams (DiOS's descriptors 0-2) and files
+ * of the in-memory file system (fs.c) opened with fopen.  Output is
+ * unbuffered: each call writes its bytes at once, printf in chunks of up to
+ * 512.  Input is buffered, with room for several ungetc; a seek, a write or
+ * fflush gives unread input back to the file. */
 #define _GNU_SOURCE 1
 #include <errno.h>
 #include <stdarg.h>
@@ -10,7 +11,9 @@
 #include <string.h>
 #include <unistd.h>
 #include <sys/dios_syscall.h>
+#include <fcntl.h>
 #include "../internal.h"
+
 
 enum { F_READ = 1, F_WRITE = 2, F_EOF = 4, F_ERR = 8, F_CLOSED = 16 };
 
@@ -44,7 +47,7 @@ int __divm_write_all(int fd, const void *buf, size_t n)
 {
     const char *p = buf;
     while (n) {
-        long r = __dios_write(fd, p, n);
+        long r = fd >= 0 && fd <= 2 ? __dios_write(fd, p, n) : __divm_syswrite(fd, p, n);
         if (r < 0) {
             errno = (int)-r;
             return -1;
@@ -69,10 +72,26 @@ static int can_write(FILE *f)
     return 1;
 }
 
+/* unread buffered input goes back to the file (before a write or a seek);
+ * 0, or -1 if the file cannot seek (a standard stream) */
+static int drop_input(FILE *f)
+{
+    size_t unread = f->rend - f->rpos + (size_t)f->nunget;
+    if (!unread)
+        return 0;
+    if (f->fd < 3 || __divm_lseek(f->fd, -(off_t)unread, SEEK_CUR) < 0)
+        return -1;
+    f->rpos = f->rend = 0;
+    f->nunget = 0;
+    return 0;
+}
+
 static int fwrite_bytes(FILE *f, const void *p, size_t n)
 {
     if (!can_write(f))
         return -1;
+    if (f->rpos != f->rend || f->nunget)
+        drop_input(f);
     if (n && __divm_write_all(f->fd, p, n) < 0) {
         f->flags |= F_ERR;
         return -1;
@@ -255,7 +274,7 @@ static int refill(FILE *f)
 {
     if (!f->buf)
         f->buf = __divm_ialloc(IBUF);
-    long r = __dios_read(f->fd, f->buf, IBUF);
+    long r = f->fd == 0 ? __dios_read(0, f->buf, IBUF) : __divm_sysread(f->fd, f->buf, IBUF);
     if (r < 0) {
         errno = (int)-r;
         f->flags |= F_ERR;
@@ -338,7 +357,7 @@ size_t fread(void *__restrict p, size_t size, size_t n, FILE *__restrict f)
         got += k;
     }
     while (got < t) {
-        long r = __dios_read(f->fd, d + got, t - got);
+        long r = __divm_sysread(f->fd, d + got, t - got);
         if (r < 0) {
             errno = (int)-r;
             f->flags |= F_ERR;
@@ -468,17 +487,24 @@ int fileno(FILE *f)
 
 int fileno_unlocked(FILE *f) { return fileno(f); }
 
-/* output is never buffered, so there is nothing to flush */
+/* output is never buffered; unread input goes back to a file */
 int fflush(FILE *f)
 {
     if (f && (f->flags & F_CLOSED)) {
         errno = EBADF;
         return EOF;
     }
+    if (f && (f->flags & F_READ) && f->fd >= 3)
+        drop_input(f);
     return 0;
 }
 
 int fflush_unlocked(FILE *f) { return fflush(f); }
+
+static int is_std(FILE *f)
+{
+    return f == &f_in || f == &f_out || f == &f_err;
+}
 
 int fclose(FILE *f)
 {
@@ -486,8 +512,18 @@ int fclose(FILE *f)
         errno = EBADF;
         return EOF;
     }
-    f->flags |= F_CLOSED;
-    return 0;
+    int r = 0;
+    if (f->fd >= 3 && __divm_close(f->fd) < 0)
+        r = EOF;
+    if (f->buf)
+        __divm_ifree(f->buf);
+    f->buf = 0;
+    f->rpos = f->rend = 0;
+    f->nunget = 0;
+    f->flags = F_CLOSED;
+    if (!is_std(f))
+        __divm_ifree(f); /* a later use of the stream is a use after free */
+    return r;
 }
 
 int setvbuf(FILE *__restrict f, char *__restrict buf, int mode, size_t size)
@@ -509,10 +545,9 @@ void flockfile(FILE *f) { (void)f; }
 int ftrylockfile(FILE *f) { (void)f; return 0; }
 void funlockfile(FILE *f) { (void)f; }
 
-/* the standard streams are pipes: not seekable */
+/* the standard streams are pipes: not seekable; files are */
 int fseeko(FILE *f, off_t off, int whence)
 {
-    (void)off;
     if (f->flags & F_CLOSED) {
         errno = EBADF;
         return -1;
@@ -521,8 +556,14 @@ int fseeko(FILE *f, off_t off, int whence)
         errno = EINVAL;
         return -1;
     }
-    errno = ESPIPE;
-    return -1;
+    if (f->fd < 3) {
+        errno = ESPIPE;
+        return -1;
+    }
+    if (__divm_lseek(f->fd, 0, SEEK_CUR) < 0 || drop_input(f) < 0 || __divm_lseek(f->fd, off, whence) < 0)
+        return -1;
+    f->flags &= ~F_EOF;
+    return 0;
 }
 
 int fseek(FILE *f, long off, int whence)
@@ -532,8 +573,15 @@ int fseek(FILE *f, long off, int whence)
 
 off_t ftello(FILE *f)
 {
-    errno = (f->flags & F_CLOSED) ? EBADF : ESPIPE;
-    return -1;
+    if (f->flags & F_CLOSED) {
+        errno = EBADF;
+        return -1;
+    }
+    off_t pos = __divm_lseek(f->fd, 0, SEEK_CUR);
+    if (pos < 0)
+        return -1;
+    pos -= (off_t)(f->rend - f->rpos) + f->nunget;
+    return pos < 0 ? 0 : pos;
 }
 
 long ftell(FILE *f)
@@ -551,8 +599,12 @@ void rewind(FILE *f)
 
 int fgetpos(FILE *__restrict f, fpos_t *__restrict pos)
 {
-    (void)pos;
-    return (int)ftello(f);
+    off_t p = ftello(f);
+    if (p < 0)
+        return -1;
+    memset(pos, 0, sizeof *pos);
+    pos->__pos = p;
+    return 0;
 }
 
 int fsetpos(FILE *f, const fpos_t *pos)
@@ -562,75 +614,146 @@ int fsetpos(FILE *f, const fpos_t *pos)
 
 /* ---- opening ---- */
 
+/* open(2) flags and stream flags for an fopen mode; 0 if it is invalid */
+static int parse_mode(const char *mode, int *oflags)
+{
+    int fl, o;
+    switch (*mode) {
+    case 'r': fl = F_READ; o = O_RDONLY; break;
+    case 'w': fl = F_WRITE; o = O_WRONLY | O_CREAT | O_TRUNC; break;
+    case 'a': fl = F_WRITE; o = O_WRONLY | O_CREAT | O_APPEND; break;
+    default: return 0;
+    }
+    for (const char *m = mode + 1; *m; m++)
+        if (*m == '+') {
+            fl = F_READ | F_WRITE;
+            o = (o & ~O_ACCMODE) | O_RDWR;
+        } else if (*m == 'x')
+            o |= O_EXCL;
+        else if (*m == 'e')
+            o |= O_CLOEXEC;
+    *oflags = o;
+    return fl;
+}
+
+static FILE *new_stream(FILE *f, int fd, int fl)
+{
+    if (!f) {
+        f = __divm_ialloc(sizeof *f);
+        f->buf = 0;
+    }
+    f->fd = fd;
+    f->flags = fl;
+    f->rpos = f->rend = 0;
+    f->nunget = 0;
+    return f;
+}
+
 FILE *fopen(const char *__restrict path, const char *__restrict mode)
 {
-    (void)path;
-    (void)mode;
-    errno = ENOENT;
-    return 0;
+    int o, fl = parse_mode(mode, &o);
+    if (!fl) {
+        errno = EINVAL;
+        return 0;
+    }
+    int fd = __divm_open(path, o, 0666);
+    if (fd < 0)
+        return 0;
+    return new_stream(0, fd, fl);
 }
+
+FILE *fopen64(const char *__restrict path, const char *__restrict mode) __attribute__((alias("fopen")));
 
 FILE *freopen(const char *__restrict path, const char *__restrict mode, FILE *__restrict f)
 {
-    (void)path;
-    (void)mode;
-    fclose(f);
-    errno = ENOENT;
-    return 0;
+    int o, fl = parse_mode(mode, &o);
+    if (!fl) {
+        fclose(f);
+        errno = EINVAL;
+        return 0;
+    }
+    if (!path) { /* the same file in another mode (freopen(NULL, "rb", stdin)) */
+        if (f->flags & F_CLOSED) {
+            errno = EBADF;
+            return 0;
+        }
+        if (f->fd >= 3) {
+            int cur = __divm_fcntl(f->fd, F_GETFL, 0);
+            if (cur < 0 || ((fl & F_READ) && (cur & O_ACCMODE) == O_WRONLY) ||
+                ((fl & F_WRITE) && (cur & O_ACCMODE) == O_RDONLY)) {
+                fclose(f);
+                errno = EBADF;
+                return 0;
+            }
+            fflush(f);
+        } else if (fl != (f->fd == 0 ? F_READ : F_WRITE)) {
+            fclose(f);
+            errno = EBADF;
+            return 0;
+        }
+        f->flags = (f->flags & ~(F_READ | F_WRITE)) | fl;
+        return f;
+    }
+    int fd = __divm_open(path, o, 0666);
+    int std = is_std(f);
+    if (!(f->flags & F_CLOSED)) {
+        if (f->fd >= 3)
+            __divm_close(f->fd);
+        f->flags = F_CLOSED;
+    }
+    if (fd < 0) {
+        if (!std)
+            __divm_ifree(f);
+        return 0;
+    }
+    return new_stream(f, fd, fl);
 }
 
 FILE *fdopen(int fd, const char *mode)
 {
-    (void)mode;
-    FILE *f = fd == 0 ? stdin : fd == 1 ? stdout : fd == 2 ? stderr : 0;
-    if (!f || (f->flags & F_CLOSED)) {
-        errno = EBADF;
+    int o, fl = parse_mode(mode, &o);
+    if (!fl) {
+        errno = EINVAL;
         return 0;
     }
-    return f;
+    if (fd >= 0 && fd <= 2) {
+        FILE *f = fd == 0 ? stdin : fd == 1 ? stdout : stderr;
+        if (f->flags & F_CLOSED) {
+            errno = EBADF;
+            return 0;
+        }
+        return f;
+    }
+    int cur = __divm_fcntl(fd, F_GETFL, 0);
+    if (cur < 0)
+        return 0;
+    if (((fl & F_READ) && (cur & O_ACCMODE) == O_WRONLY) || ((fl & F_WRITE) && (cur & O_ACCMODE) == O_RDONLY)) {
+        errno = EINVAL;
+        return 0;
+    }
+    if (o & O_APPEND)
+        __divm_fcntl(fd, F_SETFL, cur | O_APPEND);
+    return new_stream(0, fd, fl);
 }
 
 FILE *tmpfile(void)
 {
-    errno = ENOSYS;
-    return 0;
+    int fd = __divm_anon_file();
+    if (fd < 0)
+        return 0;
+    return new_stream(0, fd, F_READ | F_WRITE);
 }
 
 char *tmpnam(char *s)
 {
-    (void)s;
-    errno = ENOSYS;
-    return 0;
-}
-
-int remove(const char *path)
-{
-    (void)path;
-    errno = ENOENT;
-    return -1;
-}
-
-int rename(const char *from, const char *to)
-{
-    (void)from;
-    (void)to;
-    errno = ENOENT;
-    return -1;
-}
-
-FILE *popen(const char *cmd, const char *mode)
-{
-    (void)cmd;
-    (void)mode;
-    errno = ENOSYS;
-    return 0;
-}
-
-int pclose(FILE *f)
-{
-    (void)f;
-    errno = ECHILD;
-    return -1;
+    static char buf[L_tmpnam];
+    static unsigned count;
+    char *d = s ? s : buf;
+    for (;;) {
+        snprintf(d, L_tmpnam, "/tmp/tmp.%06u", count++);
+        if (__divm_access(d, F_OK) < 0)
+            return d;
+    }
 }
 
 char *ctermid(char *s)

@@ -1,0 +1,1502 @@
+/* The file system: an in-memory tree that lives in the program's state.
+ *
+ * Nothing here reaches the host.  The tree starts with the root directory,
+ * /tmp, /dev (null, zero, and stdin, stdout, stderr: DiOS's standard
+ * streams) and the files the user passed with `divm --file NAME=PATH` (DiOS
+ * keeps them in the boot environment as "divm.file" entries: NAME '\0'
+ * CONTENTS); their contents stay in the read-only boot blob until the
+ * program first changes them.  Everything is ordinary libc-shim data made
+ * with __divm_ialloc, reached from the global `fs`, so it is part of every
+ * verified state and forks with threads and choices.  Descriptors 0-2 stay
+ * DiOS's standard streams; descriptors from 3 up are open files here.
+ *
+ * The program runs as the owner of every file; the owner's permission bits
+ * are checked (chmod 0444 makes a file read-only), as for a normal user. */
+#define _GNU_SOURCE 1
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/divm.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <sys/dios_syscall.h>
+#include "internal.h"
+
+struct node;
+
+struct dent
+{
+    struct dent *next; /* sorted by name */
+    char *name;
+    struct node *node;
+};
+
+struct node
+{
+    mode_t mode;
+    nlink_t nlink;
+    ino_t ino;
+    int opens;           /* open descriptions and directory streams using it */
+    char *data;          /* regular file: contents */
+    size_t size, cap;
+    int owned;           /* data is ours (else the read-only boot blob) */
+    struct dent *ents;   /* directory: entries other than . and .. */
+    struct node *parent; /* directory: its parent (the root's is itself) */
+    int dev;             /* a character device: DEV_* */
+};
+
+enum { DEV_NONE, DEV_NULL, DEV_ZERO, DEV_STDIN, DEV_STDOUT, DEV_STDERR };
+
+struct ofile
+{
+    struct node *node;
+    off_t pos;
+    int flags;  /* O_ACCMODE | O_APPEND */
+    int refs;   /* descriptors sharing it (dup) */
+};
+
+struct fsys
+{
+    struct node *root, *cwd;
+    struct ofile **fd; /* indexed by descriptor; 0-2 unused (DiOS's streams) */
+    int nfd;
+    ino_t next_ino;
+    unsigned tmpcount;
+};
+
+static struct fsys *fs;
+
+#define MAXFD 1024
+
+static int fail(int e)
+{
+    errno = e;
+    return -1;
+}
+
+static char *sdup(const char *s, size_t n)
+{
+    char *d = __divm_ialloc(n + 1);
+    __builtin_memcpy(d, s, n);
+    d[n] = 0;
+    return d;
+}
+
+static struct node *new_node(mode_t mode)
+{
+    struct node *n = __divm_ialloc(sizeof *n);
+    __builtin_memset(n, 0, sizeof *n);
+    n->mode = mode;
+    n->ino = fs->next_ino++;
+    n->owned = 1;
+    return n;
+}
+
+static void free_node(struct node *n)
+{
+    if (n->owned && n->data)
+        __divm_ifree(n->data);
+    __divm_ifree(n);
+}
+
+/* drop a node that lost a link or an opener */
+static void maybe_free(struct node *n)
+{
+    if (n->nlink == 0 && n->opens == 0)
+        free_node(n);
+}
+
+static struct dent *find(struct node *dir, const char *name, size_t len)
+{
+    for (struct dent *e = dir->ents; e; e = e->next)
+        if (__divm_strlen(e->name) == len && !__builtin_memcmp(e->name, name, len))
+            return e;
+    return 0;
+}
+
+static void link_in(struct node *dir, const char *name, size_t len, struct node *n)
+{
+    struct dent *e = __divm_ialloc(sizeof *e);
+    e->name = sdup(name, len);
+    e->node = n;
+    struct dent **p = &dir->ents;
+    while (*p && strcmp((*p)->name, e->name) < 0)
+        p = &(*p)->next;
+    e->next = *p;
+    *p = e;
+    n->nlink++;
+    if (S_ISDIR(n->mode)) {
+        n->parent = dir;
+        dir->nlink++; /* the child's .. */
+    }
+}
+
+/* removes the entry; the node is freed when nothing uses it */
+static void unlink_ent(struct node *dir, struct dent *e)
+{
+    struct dent **p = &dir->ents;
+    while (*p != e)
+        p = &(*p)->next;
+    *p = e->next;
+    struct node *n = e->node;
+    __divm_ifree(e->name);
+    __divm_ifree(e);
+    if (S_ISDIR(n->mode)) {
+        dir->nlink--;
+        n->nlink = 0;
+    } else
+        n->nlink--;
+    maybe_free(n);
+}
+
+static void make_owned(struct node *n, size_t want)
+{
+    if (n->owned && n->cap >= want)
+        return;
+    size_t cap = n->cap ? n->cap : 64;
+    while (cap < want)
+        cap *= 2;
+    char *d = __divm_ialloc(cap);
+    if (n->size)
+        __builtin_memcpy(d, n->data, n->size);
+    if (n->owned && n->data)
+        __divm_ifree(n->data);
+    n->data = d;
+    n->cap = cap;
+    n->owned = 1;
+}
+
+static void set_size(struct node *n, size_t size)
+{
+    if (size > n->size) {
+        make_owned(n, size);
+        __builtin_memset(n->data + n->size, 0, size - n->size);
+    } else if (size < n->size && !n->owned)
+        make_owned(n, size);
+    n->size = size;
+}
+
+/* -- path lookup ------------------------------------------------------------- */
+
+/* Walks path up to its last component.  Returns the directory that holds
+ * it and sets *name and *len to the component ("" for "/"; "." and ".." are
+ * returned as they are) and *slash when the path ends in '/'.  base is
+ * where a relative path starts. */
+static struct node *walk(struct node *base, const char *path, const char **name, size_t *len, int *slash)
+{
+    if (!path) {
+        errno = EFAULT;
+        return 0;
+    }
+    if (!*path) {
+        errno = ENOENT;
+        return 0;
+    }
+    if (__divm_strnlen(path, PATH_MAX) >= PATH_MAX) {
+        errno = ENAMETOOLONG;
+        return 0;
+    }
+    struct node *dir = *path == '/' ? fs->root : base;
+    const char *p = path;
+    for (;;) {
+        while (*p == '/')
+            p++;
+        const char *s = p;
+        while (*p && *p != '/')
+            p++;
+        size_t n = (size_t)(p - s);
+        const char *q = p;
+        while (*q == '/')
+            q++;
+        if (n > NAME_MAX) {
+            errno = ENAMETOOLONG;
+            return 0;
+        }
+        if (!*q) { /* the last component */
+            *name = s;
+            *len = n;
+            *slash = *p == '/';
+            return dir;
+        }
+        if (!(dir->mode & S_IXUSR)) {
+            errno = EACCES;
+            return 0;
+        }
+        if (n == 1 && s[0] == '.')
+            ;
+        else if (n == 2 && s[0] == '.' && s[1] == '.')
+            dir = dir->parent;
+        else {
+            struct dent *e = find(dir, s, n);
+            if (!e) {
+                errno = ENOENT;
+                return 0;
+            }
+            if (!S_ISDIR(e->node->mode)) {
+                errno = ENOTDIR;
+                return 0;
+            }
+            dir = e->node;
+        }
+    }
+}
+
+static int is_dot(const char *name, size_t len)
+{
+    return (len == 1 && name[0] == '.') || (len == 2 && name[0] == '.' && name[1] == '.');
+}
+
+/* the node a component names in dir, or 0 (errno ENOENT) */
+static struct node *child(struct node *dir, const char *name, size_t len)
+{
+    if (!(dir->mode & S_IXUSR)) {
+        errno = EACCES;
+        return 0;
+    }
+    if (len == 0 || (len == 1 && name[0] == '.'))
+        return dir;
+    if (len == 2 && name[0] == '.' && name[1] == '.')
+        return dir->parent;
+    struct dent *e = find(dir, name, len);
+    if (!e) {
+        errno = ENOENT;
+        return 0;
+    }
+    return e->node;
+}
+
+static struct node *lookup_at(struct node *base, const char *path)
+{
+    const char *name;
+    size_t len;
+    int slash;
+    struct node *dir = walk(base, path, &name, &len, &slash);
+    if (!dir)
+        return 0;
+    struct node *n = child(dir, name, len);
+    if (n && slash && !S_ISDIR(n->mode)) {
+        errno = ENOTDIR;
+        return 0;
+    }
+    return n;
+}
+
+/* -- set-up --------------------------------------------------------------------- */
+
+static void add_seed(const char *path, const char *data, size_t size)
+{
+    struct node *dir = fs->root;
+    const char *p = path;
+    for (;;) {
+        while (*p == '/')
+            p++;
+        const char *s = p;
+        while (*p && *p != '/')
+            p++;
+        size_t n = (size_t)(p - s);
+        if (!n)
+            return;
+        struct dent *e = find(dir, s, n);
+        if (!*p) { /* the file itself */
+            if (e)
+                return;
+            struct node *f = new_node(S_IFREG | 0644);
+            f->data = (char *)data;
+            f->size = size;
+            f->owned = 0;
+            link_in(dir, s, n, f);
+            return;
+        }
+        if (!e) {
+            struct node *d = new_node(S_IFDIR | 0755);
+            link_in(dir, s, n, d);
+            dir = d;
+        } else if (S_ISDIR(e->node->mode))
+            dir = e->node;
+        else
+            return;
+    }
+}
+
+static void init(void)
+{
+    fs = __divm_ialloc(sizeof *fs);
+    __builtin_memset(fs, 0, sizeof *fs);
+    fs->next_ino = 2;
+    struct node *root = new_node(S_IFDIR | 0755);
+    root->parent = root;
+    root->nlink = 2;
+    fs->root = fs->cwd = root;
+    struct node *tmp = new_node(S_IFDIR | 01777);
+    link_in(root, "tmp", 3, tmp);
+    tmp->nlink++;
+    struct node *dev = new_node(S_IFDIR | 0755);
+    link_in(root, "dev", 3, dev);
+    dev->nlink++;
+    static const char *const devs[] = { "null", "zero", "stdin", "stdout", "stderr" };
+    for (int i = 0; i < 5; i++) {
+        struct node *d = new_node(S_IFCHR | 0666);
+        d->dev = DEV_NULL + i;
+        link_in(dev, devs[i], __divm_strlen(devs[i]), d);
+    }
+    for (const struct _VM_Env *e = __dios_boot_env(); e && e->key; ++e)
+        if (!strcmp(e->key, "divm.file")) {
+            size_t nl = __divm_strlen(e->value);
+            add_seed(e->value, e->value + nl + 1, (size_t)e->size - nl - 1);
+        }
+}
+
+/* the file system, made on first use; an interrupt point with threads */
+static struct fsys *F(void)
+{
+    if (!fs)
+        init();
+    __dios_visible_io(fs);
+    return fs;
+}
+
+/* -- descriptors ------------------------------------------------------------------- */
+
+static struct ofile *get_of(int fd)
+{
+    if (fd < 3 || fd >= fs->nfd || !fs->fd[fd]) {
+        errno = EBADF;
+        return 0;
+    }
+    return fs->fd[fd];
+}
+
+static int alloc_fd(int from)
+{
+    if (from < 3)
+        from = 3;
+    int i = from;
+    while (i < fs->nfd && fs->fd[i])
+        i++;
+    if (i >= MAXFD) {
+        errno = EMFILE;
+        return -1;
+    }
+    if (i >= fs->nfd) {
+        int cap = fs->nfd ? fs->nfd : 8;
+        while (cap <= i)
+            cap *= 2;
+        struct ofile **n = __divm_ialloc(cap * sizeof *n);
+        __builtin_memset(n, 0, cap * sizeof *n);
+        if (fs->nfd)
+            __builtin_memcpy(n, fs->fd, fs->nfd * sizeof *n);
+        if (fs->fd)
+            __divm_ifree(fs->fd);
+        fs->fd = n;
+        fs->nfd = cap;
+    }
+    return i;
+}
+
+static int new_fd(struct node *n, int flags)
+{
+    int fd = alloc_fd(3);
+    if (fd < 0)
+        return -1;
+    struct ofile *of = __divm_ialloc(sizeof *of);
+    of->node = n;
+    of->pos = 0;
+    of->flags = flags & (O_ACCMODE | O_APPEND);
+    of->refs = 1;
+    n->opens++;
+    fs->fd[fd] = of;
+    return fd;
+}
+
+static void drop_fd(int fd)
+{
+    struct ofile *of = fs->fd[fd];
+    fs->fd[fd] = 0;
+    if (--of->refs == 0) {
+        struct node *n = of->node;
+        __divm_ifree(of);
+        n->opens--;
+        maybe_free(n);
+    }
+}
+
+static int std_fd(int fd)
+{
+    return fd >= 0 && fd <= 2;
+}
+
+/* -- open ------------------------------------------------------------------------ */
+
+static struct node *dir_of_fd(int dirfd)
+{
+    if (dirfd == AT_FDCWD)
+        return fs->cwd;
+    struct ofile *of = get_of(dirfd);
+    if (!of)
+        return 0;
+    if (!S_ISDIR(of->node->mode)) {
+        errno = ENOTDIR;
+        return 0;
+    }
+    return of->node;
+}
+
+static int do_open(struct node *base, const char *path, int flags, mode_t mode)
+{
+    const char *name;
+    size_t len;
+    int slash;
+    int acc = flags & O_ACCMODE;
+    if (acc == O_ACCMODE)
+        return fail(EINVAL);
+    struct node *dir = walk(base, path, &name, &len, &slash);
+    if (!dir)
+        return -1;
+    struct node *n = child(dir, name, len);
+    if (n) {
+        if ((flags & O_CREAT) && (flags & O_EXCL))
+            return fail(EEXIST);
+        if (S_ISDIR(n->mode)) {
+            if (acc != O_RDONLY || (flags & O_TRUNC))
+                return fail(EISDIR);
+        } else {
+            if (slash || (flags & O_DIRECTORY))
+                return fail(ENOTDIR);
+        }
+        if ((acc != O_WRONLY && !(n->mode & S_IRUSR)) || (acc != O_RDONLY && !(n->mode & S_IWUSR)))
+            return fail(EACCES);
+        if ((flags & O_TRUNC) && acc != O_RDONLY && S_ISREG(n->mode))
+            set_size(n, 0);
+    } else {
+        if (errno != ENOENT || !(flags & O_CREAT))
+            return -1;
+        if (slash || (flags & O_DIRECTORY))
+            return fail(EISDIR);
+        if (!(dir->mode & S_IWUSR))
+            return fail(EACCES);
+        if (dir->nlink == 0)
+            return fail(ENOENT); /* a removed directory */
+        extern mode_t __divm_umask;
+        n = new_node(S_IFREG | (mode & 07777 & ~__divm_umask));
+        link_in(dir, name, len, n);
+    }
+    return new_fd(n, flags);
+}
+
+int openat(int dirfd, const char *path, int flags, ...)
+{
+    mode_t mode = 0;
+    if (flags & O_CREAT) {
+        va_list ap;
+        va_start(ap, flags);
+        mode = va_arg(ap, mode_t);
+        va_end(ap);
+    }
+    F();
+    struct node *base = dir_of_fd(dirfd);
+    if (!base && path && *path != '/')
+        return -1;
+    return do_open(base ? base : fs->root, path, flags, mode);
+}
+
+/* libc-shim calls the __divm_ names: a program may define its own open or
+ * close without changing fopen or opendir */
+int __divm_open(const char *path, int flags, mode_t mode)
+{
+    return do_open(F()->cwd, path, flags, mode);
+}
+
+int open(const char *path, int flags, ...)
+{
+    mode_t mode = 0;
+    if (flags & O_CREAT) {
+        va_list ap;
+        va_start(ap, flags);
+        mode = va_arg(ap, mode_t);
+        va_end(ap);
+    }
+    return __divm_open(path, flags, mode);
+}
+
+int open64(const char *path, int flags, ...) __attribute__((alias("open")));
+
+int creat(const char *path, mode_t mode)
+{
+    return do_open(F()->cwd, path, O_WRONLY | O_CREAT | O_TRUNC, mode);
+}
+
+int __divm_close(int fd)
+{
+    if (std_fd(fd))
+        return 0;
+    F();
+    if (!get_of(fd))
+        return -1;
+    drop_fd(fd);
+    return 0;
+}
+
+int close(int fd) { return __divm_close(fd); }
+
+/* -- reading and writing ------------------------------------------------------------ */
+
+static long of_read(struct ofile *of, void *buf, size_t n, off_t pos)
+{
+    struct node *nd = of->node;
+    if ((of->flags & O_ACCMODE) == O_WRONLY)
+        return -EBADF;
+    if (S_ISDIR(nd->mode))
+        return -EISDIR;
+    switch (nd->dev) {
+    case DEV_NULL: return 0;
+    case DEV_ZERO: __builtin_memset(buf, 0, n); return (long)n;
+    case DEV_STDIN: return __dios_read(0, buf, n);
+    case DEV_STDOUT:
+    case DEV_STDERR: return -EBADF;
+    }
+    if (pos >= (off_t)nd->size)
+        return 0;
+    size_t left = nd->size - (size_t)pos;
+    if (n > left)
+        n = left;
+    if (n)
+        __builtin_memcpy(buf, nd->data + pos, n);
+    return (long)n;
+}
+
+static long of_write(struct ofile *of, const void *buf, size_t n, off_t pos)
+{
+    struct node *nd = of->node;
+    if ((of->flags & O_ACCMODE) == O_RDONLY)
+        return -EBADF;
+    switch (nd->dev) {
+    case DEV_NULL:
+    case DEV_ZERO: return (long)n;
+    case DEV_STDIN: return -EBADF;
+    case DEV_STDOUT: return __dios_write(1, buf, n);
+    case DEV_STDERR: return __dios_write(2, buf, n);
+    }
+    if (n > (size_t)LONG_MAX - (size_t)pos)
+        return -EFBIG;
+    if (!n)
+        return 0;
+    size_t end = (size_t)pos + n;
+    if (end > nd->size)
+        set_size(nd, end);
+    else
+        make_owned(nd, nd->size);
+    __builtin_memcpy(nd->data + pos, buf, n);
+    return (long)n;
+}
+
+/* read/write for stdio: descriptors 0-2 go to DiOS; -errno on failure */
+long __divm_sysread(int fd, void *buf, size_t n)
+{
+    if (std_fd(fd))
+        return __dios_read(fd, buf, n);
+    F();
+    struct ofile *of = get_of(fd);
+    if (!of)
+        return -EBADF;
+    long r = of_read(of, buf, n, of->pos);
+    if (r > 0)
+        of->pos += r;
+    return r;
+}
+
+long __divm_syswrite(int fd, const void *buf, size_t n)
+{
+    if (std_fd(fd))
+        return __dios_write(fd, buf, n);
+    F();
+    struct ofile *of = get_of(fd);
+    if (!of)
+        return -EBADF;
+    if (of->flags & O_APPEND)
+        of->pos = (off_t)of->node->size;
+    long r = of_write(of, buf, n, of->pos);
+    if (r > 0)
+        of->pos += r;
+    return r;
+}
+
+/* the standard streams under /dev are pipes, as descriptors 0-2 */
+static int is_pipe(struct ofile *of)
+{
+    return of->node->dev >= DEV_STDIN;
+}
+
+static ssize_t ret(long r)
+{
+    if (r < 0) {
+        errno = (int)-r;
+        return -1;
+    }
+    return r;
+}
+
+ssize_t read(int fd, void *buf, size_t n)
+{
+    return ret(__divm_sysread(fd, buf, n));
+}
+
+ssize_t write(int fd, const void *buf, size_t n)
+{
+    return ret(__divm_syswrite(fd, buf, n));
+}
+
+ssize_t pread(int fd, void *buf, size_t n, off_t off)
+{
+    if (std_fd(fd))
+        return fail(ESPIPE);
+    F();
+    struct ofile *of = get_of(fd);
+    if (!of)
+        return -1;
+    if (is_pipe(of))
+        return fail(ESPIPE);
+    if (off < 0)
+        return fail(EINVAL);
+    return ret(of_read(of, buf, n, off));
+}
+
+ssize_t pwrite(int fd, const void *buf, size_t n, off_t off)
+{
+    if (std_fd(fd))
+        return fail(ESPIPE);
+    F();
+    struct ofile *of = get_of(fd);
+    if (!of)
+        return -1;
+    if (is_pipe(of))
+        return fail(ESPIPE);
+    if (off < 0)
+        return fail(EINVAL);
+    return ret(of_write(of, buf, n, off));
+}
+
+off_t __divm_lseek(int fd, off_t off, int whence)
+{
+    if (std_fd(fd))
+        return fail(ESPIPE);
+    F();
+    struct ofile *of = get_of(fd);
+    if (!of)
+        return -1;
+    if (is_pipe(of))
+        return fail(ESPIPE);
+    off_t base;
+    switch (whence) {
+    case SEEK_SET: base = 0; break;
+    case SEEK_CUR: base = of->pos; break;
+    case SEEK_END: base = (off_t)of->node->size; break;
+    default: return fail(EINVAL);
+    }
+    off_t np;
+    if (__builtin_add_overflow(base, off, &np))
+        return fail(EOVERFLOW);
+    if (np < 0)
+        return fail(EINVAL);
+    of->pos = np;
+    return np;
+}
+
+off_t lseek(int fd, off_t off, int whence) { return __divm_lseek(fd, off, whence); }
+
+int ftruncate(int fd, off_t len)
+{
+    if (std_fd(fd))
+        return fail(EINVAL);
+    F();
+    struct ofile *of = get_of(fd);
+    if (!of)
+        return -1;
+    if (len < 0 || !S_ISREG(of->node->mode) || (of->flags & O_ACCMODE) == O_RDONLY)
+        return fail(EINVAL);
+    set_size(of->node, (size_t)len);
+    return 0;
+}
+
+int truncate(const char *path, off_t len)
+{
+    struct node *n = lookup_at(F()->cwd, path);
+    if (!n)
+        return -1;
+    if (S_ISDIR(n->mode))
+        return fail(EISDIR);
+    if (!(n->mode & S_IWUSR))
+        return fail(EACCES);
+    if (len < 0 || !S_ISREG(n->mode))
+        return fail(EINVAL);
+    set_size(n, (size_t)len);
+    return 0;
+}
+
+int dup(int fd)
+{
+    if (std_fd(fd))
+        return fail(EMFILE); /* the standard streams are DiOS's, not descriptors here */
+    F();
+    struct ofile *of = get_of(fd);
+    if (!of)
+        return -1;
+    int n = alloc_fd(3);
+    if (n < 0)
+        return -1;
+    of->refs++;
+    fs->fd[n] = of;
+    return n;
+}
+
+int dup2(int fd, int fd2)
+{
+    if (std_fd(fd))
+        return fd == fd2 ? fd2 : fail(EMFILE);
+    F();
+    struct ofile *of = get_of(fd);
+    if (!of)
+        return -1;
+    if (fd == fd2)
+        return fd2;
+    if (fd2 < 0 || fd2 >= MAXFD)
+        return fail(EBADF);
+    if (std_fd(fd2))
+        return fail(EMFILE);
+    if (alloc_fd(fd2) < 0 && fd2 >= fs->nfd)
+        return -1;
+    if (fs->fd[fd2])
+        drop_fd(fd2);
+    of->refs++;
+    fs->fd[fd2] = of;
+    return fd2;
+}
+
+int dup3(int fd, int fd2, int flags)
+{
+    if (fd == fd2 || (flags & ~O_CLOEXEC))
+        return fail(EINVAL);
+    return dup2(fd, fd2);
+}
+
+int __divm_fcntl(int fd, int cmd, long arg)
+{
+    struct ofile *of = 0;
+    if (!std_fd(fd)) {
+        F();
+        if (!(of = get_of(fd)))
+            return -1;
+    }
+    switch (cmd) {
+    case F_GETFD:
+        return 0;
+    case F_SETFD:
+        return 0;
+    case F_GETFL:
+        return of ? of->flags : fd == 0 ? O_RDONLY : O_WRONLY;
+    case F_SETFL:
+        if (of)
+            of->flags = (of->flags & ~O_APPEND) | ((int)arg & O_APPEND);
+        return 0;
+    case F_DUPFD:
+    case F_DUPFD_CLOEXEC: {
+        if (!of)
+            return fail(EMFILE);
+        if (arg < 0 || arg >= MAXFD)
+            return fail(EINVAL);
+        int n = alloc_fd((int)arg);
+        if (n < 0)
+            return -1;
+        of->refs++;
+        fs->fd[n] = of;
+        return n;
+    }
+    }
+    return fail(EINVAL);
+}
+
+int fcntl(int fd, int cmd, ...)
+{
+    va_list ap;
+    va_start(ap, cmd);
+    long arg = va_arg(ap, long);
+    va_end(ap);
+    return __divm_fcntl(fd, cmd, arg);
+}
+
+int fsync(int fd)
+{
+    if (std_fd(fd))
+        return 0;
+    F();
+    return get_of(fd) ? 0 : -1;
+}
+
+int fdatasync(int fd) { return fsync(fd); }
+
+int isatty(int fd)
+{
+    if (!std_fd(fd)) {
+        F();
+        if (!get_of(fd))
+            return 0;
+    }
+    errno = ENOTTY;
+    return 0;
+}
+
+/* -- names ------------------------------------------------------------------------ */
+
+static int do_unlink(struct node *base, const char *path, int rmdir_)
+{
+    const char *name;
+    size_t len;
+    int slash;
+    struct node *dir = walk(base, path, &name, &len, &slash);
+    if (!dir)
+        return -1;
+    if (rmdir_ && len == 1 && name[0] == '.')
+        return fail(EINVAL);
+    if (rmdir_ && (len == 0 || is_dot(name, len)))
+        return fail(len == 0 ? EBUSY : ENOTEMPTY);
+    if (!rmdir_ && (len == 0 || is_dot(name, len)))
+        return fail(EISDIR);
+    struct dent *e = find(dir, name, len);
+    if (!e)
+        return fail(ENOENT);
+    struct node *n = e->node;
+    if (rmdir_) {
+        if (!S_ISDIR(n->mode))
+            return fail(ENOTDIR);
+        if (n->ents)
+            return fail(ENOTEMPTY);
+        if (n == fs->cwd || n == fs->root)
+            return fail(EBUSY);
+    } else {
+        if (S_ISDIR(n->mode))
+            return fail(EISDIR);
+        if (slash)
+            return fail(ENOTDIR);
+    }
+    if (!(dir->mode & S_IWUSR))
+        return fail(EACCES);
+    unlink_ent(dir, e);
+    return 0;
+}
+
+int unlink(const char *path) { return do_unlink(F()->cwd, path, 0); }
+int rmdir(const char *path) { return do_unlink(F()->cwd, path, 1); }
+
+int unlinkat(int dirfd, const char *path, int flags)
+{
+    F();
+    struct node *base = dir_of_fd(dirfd);
+    if (!base && path && *path != '/')
+        return -1;
+    return do_unlink(base ? base : fs->root, path, (flags & AT_REMOVEDIR) != 0);
+}
+
+int remove(const char *path)
+{
+    int r = do_unlink(F()->cwd, path, 0);
+    if (r < 0 && errno == EISDIR)
+        r = do_unlink(fs->cwd, path, 1);
+    return r;
+}
+
+static int do_mkdir(struct node *base, const char *path, mode_t mode)
+{
+    const char *name;
+    size_t len;
+    int slash;
+    struct node *dir = walk(base, path, &name, &len, &slash);
+    if (!dir)
+        return -1;
+    if (len == 0 || is_dot(name, len) || find(dir, name, len))
+        return fail(EEXIST);
+    if (!(dir->mode & S_IWUSR))
+        return fail(EACCES);
+    if (dir->nlink == 0)
+        return fail(ENOENT);
+    extern mode_t __divm_umask;
+    struct node *n = new_node(S_IFDIR | (mode & 07777 & ~__divm_umask));
+    link_in(dir, name, len, n);
+    n->nlink++; /* its . */
+    return 0;
+}
+
+int mkdir(const char *path, mode_t mode) { return do_mkdir(F()->cwd, path, mode); }
+
+int mkdirat(int dirfd, const char *path, mode_t mode)
+{
+    F();
+    struct node *base = dir_of_fd(dirfd);
+    if (!base && path && *path != '/')
+        return -1;
+    return do_mkdir(base ? base : fs->root, path, mode);
+}
+
+static int inside(struct node *n, struct node *dir)
+{
+    for (;;) {
+        if (n == dir)
+            return 1;
+        if (dir == fs->root)
+            return 0;
+        dir = dir->parent;
+    }
+}
+
+int rename(const char *from, const char *to)
+{
+    const char *fname, *tname;
+    size_t flen, tlen;
+    int fslash, tslash;
+    F();
+    struct node *fdir = walk(fs->cwd, from, &fname, &flen, &fslash);
+    if (!fdir)
+        return -1;
+    struct node *tdir = walk(fs->cwd, to, &tname, &tlen, &tslash);
+    if (!tdir)
+        return -1;
+    if (flen == 0 || is_dot(fname, flen) || tlen == 0 || is_dot(tname, tlen))
+        return fail(flen == 0 || tlen == 0 ? EBUSY : EINVAL);
+    struct dent *fe = find(fdir, fname, flen);
+    if (!fe)
+        return fail(ENOENT);
+    struct node *n = fe->node;
+    int isdir = S_ISDIR(n->mode);
+    if ((fslash || tslash) && !isdir)
+        return fail(ENOTDIR);
+    if (!(fdir->mode & S_IWUSR) || !(tdir->mode & S_IWUSR))
+        return fail(EACCES);
+    if (isdir && inside(n, tdir))
+        return fail(EINVAL); /* into its own subtree */
+    struct dent *te = find(tdir, tname, tlen);
+    if (te) {
+        if (te->node == n)
+            return 0;
+        if (isdir && !S_ISDIR(te->node->mode))
+            return fail(ENOTDIR);
+        if (!isdir && S_ISDIR(te->node->mode))
+            return fail(EISDIR);
+        if (S_ISDIR(te->node->mode) && te->node->ents)
+            return fail(ENOTEMPTY);
+        if (te->node == fs->cwd)
+            return fail(EBUSY);
+    }
+    n->opens++; /* keep it while its old entry goes */
+    if (te)
+        unlink_ent(tdir, te);
+    unlink_ent(fdir, fe);
+    if (isdir)
+        n->nlink = 1;
+    link_in(tdir, tname, tlen, n);
+    n->opens--;
+    return 0;
+}
+
+int link(const char *from, const char *to)
+{
+    struct node *n = lookup_at(F()->cwd, from);
+    if (!n)
+        return -1;
+    if (S_ISDIR(n->mode))
+        return fail(EPERM);
+    const char *name;
+    size_t len;
+    int slash;
+    struct node *dir = walk(fs->cwd, to, &name, &len, &slash);
+    if (!dir)
+        return -1;
+    if (len == 0 || is_dot(name, len) || find(dir, name, len))
+        return fail(EEXIST);
+    if (slash)
+        return fail(ENOENT);
+    if (!(dir->mode & S_IWUSR))
+        return fail(EACCES);
+    link_in(dir, name, len, n);
+    return 0;
+}
+
+/* no symbolic links in this file system */
+int symlink(const char *target, const char *path)
+{
+    (void)target;
+    const char *name;
+    size_t len;
+    int slash;
+    struct node *dir = walk(F()->cwd, path, &name, &len, &slash);
+    if (!dir)
+        return -1;
+    if (len == 0 || is_dot(name, len) || find(dir, name, len))
+        return fail(EEXIST);
+    return fail(EPERM);
+}
+
+ssize_t readlink(const char *__restrict path, char *__restrict buf, size_t n)
+{
+    (void)buf;
+    (void)n;
+    if (!lookup_at(F()->cwd, path))
+        return -1;
+    return fail(EINVAL); /* not a symbolic link */
+}
+
+/* -- attributes ------------------------------------------------------------------- */
+
+static void fill_stat(struct node *n, struct stat *st)
+{
+    __builtin_memset(st, 0, sizeof *st);
+    st->st_dev = 1;
+    st->st_ino = n->ino;
+    st->st_nlink = n->nlink;
+    st->st_mode = n->mode;
+    st->st_size = S_ISDIR(n->mode) ? 4096 : (off_t)n->size;
+    st->st_blksize = 4096;
+    st->st_blocks = (st->st_size + 511) / 512;
+}
+
+int stat(const char *__restrict path, struct stat *__restrict st)
+{
+    struct node *n = lookup_at(F()->cwd, path);
+    if (!n)
+        return -1;
+    fill_stat(n, st);
+    return 0;
+}
+
+int lstat(const char *__restrict path, struct stat *__restrict st) { return stat(path, st); }
+
+int __divm_fstat(int fd, struct stat *st)
+{
+    if (std_fd(fd)) {
+        __builtin_memset(st, 0, sizeof *st);
+        st->st_mode = S_IFIFO | 0600;
+        st->st_nlink = 1;
+        st->st_blksize = 4096;
+        return 0;
+    }
+    F();
+    struct ofile *of = get_of(fd);
+    if (!of)
+        return -1;
+    fill_stat(of->node, st);
+    return 0;
+}
+
+int fstat(int fd, struct stat *st) { return __divm_fstat(fd, st); }
+
+int fstatat(int dirfd, const char *__restrict path, struct stat *__restrict st, int flags)
+{
+    if ((flags & AT_EMPTY_PATH) && path && !*path)
+        return __divm_fstat(dirfd, st);
+    F();
+    struct node *base = dir_of_fd(dirfd);
+    if (!base && path && *path != '/')
+        return -1;
+    struct node *n = lookup_at(base ? base : fs->root, path);
+    if (!n)
+        return -1;
+    fill_stat(n, st);
+    return 0;
+}
+
+int __divm_access(const char *path, int mode)
+{
+    struct node *n = lookup_at(F()->cwd, path);
+    if (!n)
+        return -1;
+    if (mode & ~(R_OK | W_OK | X_OK))
+        return fail(EINVAL);
+    if (((mode & R_OK) && !(n->mode & S_IRUSR)) || ((mode & W_OK) && !(n->mode & S_IWUSR)) ||
+        ((mode & X_OK) && !(n->mode & S_IXUSR)))
+        return fail(EACCES);
+    return 0;
+}
+
+int access(const char *path, int mode) { return __divm_access(path, mode); }
+
+int faccessat(int dirfd, const char *path, int mode, int flags)
+{
+    (void)flags;
+    if (dirfd == AT_FDCWD || (path && *path == '/'))
+        return __divm_access(path, mode);
+    return fail(ENOSYS);
+}
+
+int eaccess(const char *path, int mode) { return __divm_access(path, mode); }
+int euidaccess(const char *path, int mode) { return __divm_access(path, mode); }
+
+int chmod(const char *path, mode_t mode)
+{
+    struct node *n = lookup_at(F()->cwd, path);
+    if (!n)
+        return -1;
+    n->mode = (n->mode & S_IFMT) | (mode & 07777);
+    return 0;
+}
+
+int fchmod(int fd, mode_t mode)
+{
+    if (std_fd(fd))
+        return 0;
+    F();
+    struct ofile *of = get_of(fd);
+    if (!of)
+        return -1;
+    of->node->mode = (of->node->mode & S_IFMT) | (mode & 07777);
+    return 0;
+}
+
+int chown(const char *path, uid_t u, gid_t g)
+{
+    (void)u;
+    (void)g;
+    return lookup_at(F()->cwd, path) ? 0 : -1;
+}
+
+int mkfifo(const char *path, mode_t mode)
+{
+    (void)mode;
+    const char *name;
+    size_t len;
+    int slash;
+    struct node *dir = walk(F()->cwd, path, &name, &len, &slash);
+    if (!dir)
+        return -1;
+    if (len == 0 || is_dot(name, len) || find(dir, name, len))
+        return fail(EEXIST);
+    return fail(EPERM);
+}
+
+/* -- the working directory --------------------------------------------------------- */
+
+/* writes the absolute path of directory d into buf[0..n); 0 or -1 (ERANGE) */
+static int path_of(struct node *d, char *buf, size_t n)
+{
+    size_t len = 0;
+    /* collect from d up, then reverse the components */
+    char tmp[PATH_MAX];
+    size_t t = 0;
+    while (d != fs->root) {
+        struct node *p = d->parent;
+        struct dent *e = p->ents;
+        while (e && e->node != d)
+            e = e->next;
+        if (!e)
+            return fail(ENOENT); /* a removed directory */
+        size_t l = __divm_strlen(e->name);
+        if (t + l + 1 >= sizeof tmp)
+            return fail(ENAMETOOLONG);
+        for (size_t i = 0; i < l; i++)
+            tmp[t++] = e->name[l - 1 - i];
+        tmp[t++] = '/';
+        d = p;
+    }
+    if (t == 0)
+        tmp[t++] = '/';
+    if (t + 1 > n)
+        return fail(ERANGE);
+    for (size_t i = 0; i < t; i++)
+        buf[len++] = tmp[t - 1 - i];
+    buf[len] = 0;
+    return 0;
+}
+
+char *getcwd(char *buf, size_t n)
+{
+    F();
+    if (!buf) {
+        char tmp[PATH_MAX];
+        if (path_of(fs->cwd, tmp, sizeof tmp) < 0)
+            return 0;
+        size_t l = __divm_strlen(tmp) + 1;
+        if (n && n < l) {
+            errno = ERANGE;
+            return 0;
+        }
+        char *r = malloc(n ? n : l);
+        if (!r)
+            return 0;
+        __builtin_memcpy(r, tmp, l);
+        return r;
+    }
+    if (n == 0) {
+        errno = EINVAL;
+        return 0;
+    }
+    return path_of(fs->cwd, buf, n) < 0 ? 0 : buf;
+}
+
+char *get_current_dir_name(void) { return getcwd(0, 0); }
+
+int chdir(const char *path)
+{
+    struct node *n = lookup_at(F()->cwd, path);
+    if (!n)
+        return -1;
+    if (!S_ISDIR(n->mode))
+        return fail(ENOTDIR);
+    if (!(n->mode & S_IXUSR))
+        return fail(EACCES);
+    fs->cwd = n;
+    return 0;
+}
+
+int fchdir(int fd)
+{
+    F();
+    struct node *n = dir_of_fd(fd);
+    if (!n)
+        return -1;
+    fs->cwd = n;
+    return 0;
+}
+
+char *realpath(const char *__restrict path, char *__restrict resolved)
+{
+    F();
+    const char *name;
+    size_t len;
+    int slash;
+    struct node *dir = walk(fs->cwd, path, &name, &len, &slash);
+    if (!dir)
+        return 0;
+    struct node *n = child(dir, name, len);
+    if (!n)
+        return 0;
+    if (slash && !S_ISDIR(n->mode)) {
+        errno = ENOTDIR;
+        return 0;
+    }
+    char tmp[PATH_MAX];
+    if (path_of(S_ISDIR(n->mode) ? n : dir, tmp, sizeof tmp) < 0)
+        return 0;
+    if (!S_ISDIR(n->mode)) {
+        size_t l = __divm_strlen(tmp);
+        if (l + 1 + len + 1 > sizeof tmp) {
+            errno = ENAMETOOLONG;
+            return 0;
+        }
+        if (l > 1)
+            tmp[l++] = '/';
+        __builtin_memcpy(tmp + l, name, len);
+        tmp[l + len] = 0;
+    }
+    size_t l = __divm_strlen(tmp) + 1;
+    if (!resolved) {
+        resolved = malloc(l);
+        if (!resolved)
+            return 0;
+    }
+    __builtin_memcpy(resolved, tmp, l);
+    return resolved;
+}
+
+/* -- temporary files ----------------------------------------------------------------- */
+
+int mkostemp(char *tmpl, int flags)
+{
+    size_t l = __divm_strlen(tmpl);
+    if (l < 6 || strcmp(tmpl + l - 6, "XXXXXX"))
+        return fail(EINVAL);
+    F();
+    for (int tries = 0; tries < 1000; tries++) {
+        unsigned k = fs->tmpcount++;
+        for (int i = 0; i < 6; i++) {
+            tmpl[l - 1 - i] = "abcdefghijklmnopqrstuvwxyz0123456789"[k % 36];
+            k /= 36;
+        }
+        int fd = do_open(fs->cwd, tmpl, O_RDWR | O_CREAT | O_EXCL | (flags & O_APPEND), 0600);
+        if (fd >= 0 || errno != EEXIST)
+            return fd;
+    }
+    return fail(EEXIST);
+}
+
+int mkstemp(char *tmpl) { return mkostemp(tmpl, 0); }
+
+char *mkdtemp(char *tmpl)
+{
+    size_t l = __divm_strlen(tmpl);
+    if (l < 6 || strcmp(tmpl + l - 6, "XXXXXX")) {
+        errno = EINVAL;
+        return 0;
+    }
+    F();
+    for (int tries = 0; tries < 1000; tries++) {
+        unsigned k = fs->tmpcount++;
+        for (int i = 0; i < 6; i++) {
+            tmpl[l - 1 - i] = "abcdefghijklmnopqrstuvwxyz0123456789"[k % 36];
+            k /= 36;
+        }
+        if (do_mkdir(fs->cwd, tmpl, 0700) == 0)
+            return tmpl;
+        if (errno != EEXIST)
+            return 0;
+    }
+    return 0;
+}
+
+char *mktemp(char *tmpl)
+{
+    size_t l = __divm_strlen(tmpl);
+    if (l < 6 || strcmp(tmpl + l - 6, "XXXXXX")) {
+        errno = EINVAL;
+        tmpl[0] = 0;
+        return tmpl;
+    }
+    F();
+    for (;;) {
+        unsigned k = fs->tmpcount++;
+        for (int i = 0; i < 6; i++) {
+            tmpl[l - 1 - i] = "abcdefghijklmnopqrstuvwxyz0123456789"[k % 36];
+            k /= 36;
+        }
+        if (!lookup_at(fs->cwd, tmpl))
+            return tmpl;
+    }
+}
+
+/* an open file without a name (tmpfile) */
+int __divm_anon_file(void)
+{
+    F();
+    struct node *n = new_node(S_IFREG | 0600);
+    return new_fd(n, O_RDWR);
+}
+
+/* -- directory streams ----------------------------------------------------------------- */
+
+struct __divm_dir
+{
+    int fd;
+    long pos; /* 0 ".", 1 "..", then entries */
+    struct dirent ent;
+};
+
+static DIR *dir_open(int fd)
+{
+    DIR *d = malloc(sizeof *d);
+    if (!d) {
+        drop_fd(fd);
+        return 0;
+    }
+    d->fd = fd;
+    d->pos = 0;
+    return d;
+}
+
+DIR *opendir(const char *path)
+{
+    int fd = __divm_open(path, O_RDONLY | O_DIRECTORY, 0);
+    if (fd < 0)
+        return 0;
+    return dir_open(fd);
+}
+
+DIR *fdopendir(int fd)
+{
+    F();
+    if (!dir_of_fd(fd))
+        return 0;
+    return dir_open(fd);
+}
+
+struct dirent *readdir(DIR *d)
+{
+    F();
+    struct ofile *of = get_of(d->fd);
+    if (!of)
+        return 0;
+    struct node *dir = of->node;
+    const char *name;
+    struct node *n;
+    if (d->pos == 0) {
+        name = ".";
+        n = dir;
+    } else if (d->pos == 1) {
+        name = "..";
+        n = dir->parent;
+    } else {
+        struct dent *e = dir->ents;
+        for (long i = 2; e && i < d->pos; i++)
+            e = e->next;
+        if (!e)
+            return 0;
+        name = e->name;
+        n = e->node;
+    }
+    d->pos++;
+    d->ent.d_ino = n->ino;
+    d->ent.d_off = d->pos;
+    d->ent.d_reclen = sizeof d->ent;
+    d->ent.d_type = S_ISDIR(n->mode) ? DT_DIR : S_ISCHR(n->mode) ? DT_CHR : DT_REG;
+    size_t l = __divm_strlen(name);
+    __builtin_memcpy(d->ent.d_name, name, l + 1);
+    return &d->ent;
+}
+
+int readdir_r(DIR *__restrict d, struct dirent *__restrict ent, struct dirent **__restrict res)
+{
+    struct dirent *e = readdir(d);
+    if (e)
+        __builtin_memcpy(ent, e, sizeof *ent);
+    *res = e ? ent : 0;
+    return 0;
+}
+
+int closedir(DIR *d)
+{
+    int r = __divm_close(d->fd);
+    free(d);
+    return r;
+}
+
+void rewinddir(DIR *d) { d->pos = 0; }
+long telldir(DIR *d) { return d->pos; }
+void seekdir(DIR *d, long pos) { d->pos = pos; }
+int dirfd(DIR *d) { return d->fd; }
+
+int alphasort(const struct dirent **a, const struct dirent **b)
+{
+    return strcmp((*a)->d_name, (*b)->d_name);
+}
+
+int scandir(const char *__restrict path, struct dirent ***__restrict list, int (*sel)(const struct dirent *),
+            int (*cmp)(const struct dirent **, const struct dirent **))
+{
+    DIR *d = opendir(path);
+    if (!d)
+        return -1;
+    struct dirent **v = 0, *e;
+    size_t n = 0;
+    while ((e = readdir(d))) {
+        if (sel && !sel(e))
+            continue;
+        struct dirent **nv = realloc(v, (n + 1) * sizeof *v);
+        struct dirent *c = nv ? malloc(sizeof *c) : 0;
+        if (!c) {
+            if (nv)
+                v = nv;
+            while (n)
+                free(v[--n]);
+            free(v);
+            closedir(d);
+            errno = ENOMEM;
+            return -1;
+        }
+        v = nv;
+        __builtin_memcpy(c, e, sizeof *c);
+        v[n++] = c;
+    }
+    closedir(d);
+    if (cmp && n > 1)
+        qsort(v, n, sizeof *v, (int (*)(const void *, const void *))cmp);
+    *list = v;
+    return (int)n;
+}

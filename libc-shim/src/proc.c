@@ -1,0 +1,277 @@
+/* The sandbox's closed doors: a program under divm cannot start processes,
+ * reach a shell or open network connections.  Each call fails as POSIX
+ * allows (ENOSYS for process creation, EACCES for sockets, ECHILD for
+ * waits), so that a program's own error handling runs. */
+#define _GNU_SOURCE 1
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <netinet/in.h>
+#include <arpa/inet.h>
+#include <netdb.h>
+#include "internal.h"
+
+static int nosys(void)
+{
+    errno = ENOSYS;
+    return -1;
+}
+
+/* system(NULL) asks whether there is a shell: there is none */
+int system(const char *cmd)
+{
+    if (!cmd)
+        return 0;
+    return nosys();
+}
+
+pid_t fork(void) { return nosys(); }
+pid_t vfork(void) { return nosys(); }
+int execv(const char *p, char *const a[]) { (void)p; (void)a; return nosys(); }
+int execvp(const char *p, char *const a[]) { (void)p; (void)a; return nosys(); }
+int execve(const char *p, char *const a[], char *const e[]) { (void)p; (void)a; (void)e; return nosys(); }
+int execvpe(const char *p, char *const a[], char *const e[]) { (void)p; (void)a; (void)e; return nosys(); }
+int fexecve(int fd, char *const a[], char *const e[]) { (void)fd; (void)a; (void)e; return nosys(); }
+int execl(const char *p, const char *a, ...) { (void)p; (void)a; return nosys(); }
+int execlp(const char *p, const char *a, ...) { (void)p; (void)a; return nosys(); }
+int execle(const char *p, const char *a, ...) { (void)p; (void)a; return nosys(); }
+
+int posix_spawn(pid_t *__restrict pid, const char *__restrict path, const posix_spawn_file_actions_t *fa,
+                const posix_spawnattr_t *__restrict at, char *const argv[], char *const envp[])
+{
+    (void)pid; (void)path; (void)fa; (void)at; (void)argv; (void)envp;
+    return ENOSYS; /* an error number, not -1 */
+}
+
+int posix_spawnp(pid_t *__restrict pid, const char *__restrict file, const posix_spawn_file_actions_t *fa,
+                 const posix_spawnattr_t *__restrict at, char *const argv[], char *const envp[])
+{
+    return posix_spawn(pid, file, fa, at, argv, envp);
+}
+
+int posix_spawnattr_init(posix_spawnattr_t *a) { memset(a, 0, sizeof *a); return 0; }
+int posix_spawnattr_destroy(posix_spawnattr_t *a) { (void)a; return 0; }
+int posix_spawnattr_setflags(posix_spawnattr_t *a, short f) { a->__flags = f; return 0; }
+int posix_spawnattr_getflags(const posix_spawnattr_t *__restrict a, short *__restrict f) { *f = a->__flags; return 0; }
+int posix_spawn_file_actions_init(posix_spawn_file_actions_t *fa) { memset(fa, 0, sizeof *fa); return 0; }
+int posix_spawn_file_actions_destroy(posix_spawn_file_actions_t *fa) { (void)fa; return 0; }
+
+int posix_spawn_file_actions_addopen(posix_spawn_file_actions_t *__restrict fa, int fd,
+                                     const char *__restrict path, int flags, mode_t mode)
+{
+    (void)fa; (void)path; (void)flags; (void)mode;
+    return fd < 0 ? EBADF : 0;
+}
+
+int posix_spawn_file_actions_addclose(posix_spawn_file_actions_t *fa, int fd) { (void)fa; return fd < 0 ? EBADF : 0; }
+int posix_spawn_file_actions_adddup2(posix_spawn_file_actions_t *fa, int fd, int fd2)
+{
+    (void)fa;
+    return fd < 0 || fd2 < 0 ? EBADF : 0;
+}
+
+static int nochild(void)
+{
+    errno = ECHILD;
+    return -1;
+}
+
+pid_t wait(int *st) { (void)st; return nochild(); }
+pid_t waitpid(pid_t pid, int *st, int opt) { (void)pid; (void)st; (void)opt; return nochild(); }
+int waitid(idtype_t t, id_t id, siginfo_t *info, int opt) { (void)t; (void)id; (void)info; (void)opt; return nochild(); }
+
+FILE *popen(const char *cmd, const char *mode)
+{
+    (void)cmd;
+    (void)mode;
+    errno = ENOSYS;
+    return 0;
+}
+
+int pclose(FILE *f)
+{
+    (void)f;
+    return nochild();
+}
+
+/* -- sockets: none can be made, so every descriptor is not a socket ---------- */
+
+int socket(int domain, int type, int proto)
+{
+    (void)domain; (void)type; (void)proto;
+    errno = EACCES;
+    return -1;
+}
+
+int socketpair(int domain, int type, int proto, int sv[2])
+{
+    (void)domain; (void)type; (void)proto; (void)sv;
+    errno = EACCES;
+    return -1;
+}
+
+/* EBADF for a descriptor that is not open, ENOTSOCK for one that is */
+static int notsock(int fd)
+{
+    struct stat st;
+    errno = fd >= 0 && __divm_fstat(fd, &st) == 0 ? ENOTSOCK : EBADF;
+    return -1;
+}
+
+int bind(int fd, const struct sockaddr *a, socklen_t n) { (void)a; (void)n; return notsock(fd); }
+int connect(int fd, const struct sockaddr *a, socklen_t n) { (void)a; (void)n; return notsock(fd); }
+int listen(int fd, int n) { (void)n; return notsock(fd); }
+int accept(int fd, struct sockaddr *__restrict a, socklen_t *__restrict n) { (void)a; (void)n; return notsock(fd); }
+int accept4(int fd, struct sockaddr *__restrict a, socklen_t *__restrict n, int fl) { (void)a; (void)n; (void)fl; return notsock(fd); }
+int shutdown(int fd, int how) { (void)how; return notsock(fd); }
+ssize_t send(int fd, const void *b, size_t n, int fl) { (void)b; (void)n; (void)fl; return notsock(fd); }
+ssize_t recv(int fd, void *b, size_t n, int fl) { (void)b; (void)n; (void)fl; return notsock(fd); }
+ssize_t sendto(int fd, const void *b, size_t n, int fl, const struct sockaddr *a, socklen_t l)
+{
+    (void)b; (void)n; (void)fl; (void)a; (void)l;
+    return notsock(fd);
+}
+ssize_t recvfrom(int fd, void *__restrict b, size_t n, int fl, struct sockaddr *__restrict a, socklen_t *__restrict l)
+{
+    (void)b; (void)n; (void)fl; (void)a; (void)l;
+    return notsock(fd);
+}
+ssize_t sendmsg(int fd, const struct msghdr *m, int fl) { (void)m; (void)fl; return notsock(fd); }
+ssize_t recvmsg(int fd, struct msghdr *m, int fl) { (void)m; (void)fl; return notsock(fd); }
+int getsockopt(int fd, int lv, int o, void *__restrict v, socklen_t *__restrict l)
+{
+    (void)lv; (void)o; (void)v; (void)l;
+    return notsock(fd);
+}
+int setsockopt(int fd, int lv, int o, const void *v, socklen_t l) { (void)lv; (void)o; (void)v; (void)l; return notsock(fd); }
+int getsockname(int fd, struct sockaddr *__restrict a, socklen_t *__restrict l) { (void)a; (void)l; return notsock(fd); }
+int getpeername(int fd, struct sockaddr *__restrict a, socklen_t *__restrict l) { (void)a; (void)l; return notsock(fd); }
+
+/* -- byte order and address text (pure computation) ------------------------------- */
+
+uint32_t htonl(uint32_t x) { return __builtin_bswap32(x); }
+uint16_t htons(uint16_t x) { return __builtin_bswap16(x); }
+uint32_t ntohl(uint32_t x) { return __builtin_bswap32(x); }
+uint16_t ntohs(uint16_t x) { return __builtin_bswap16(x); }
+
+/* dotted quad only (a.b.c.d, each 0-255) */
+int inet_aton(const char *s, struct in_addr *a)
+{
+    uint32_t v = 0;
+    for (int i = 0; i < 4; i++) {
+        if (*s < '0' || *s > '9')
+            return 0;
+        unsigned n = 0;
+        int digits = 0;
+        while (*s >= '0' && *s <= '9' && digits < 4) {
+            n = n * 10 + (unsigned)(*s++ - '0');
+            digits++;
+        }
+        if (n > 255)
+            return 0;
+        v = v << 8 | n;
+        if (i < 3 && *s++ != '.')
+            return 0;
+    }
+    if (*s)
+        return 0;
+    if (a)
+        a->s_addr = htonl(v);
+    return 1;
+}
+
+in_addr_t inet_addr(const char *s)
+{
+    struct in_addr a;
+    return inet_aton(s, &a) ? a.s_addr : INADDR_NONE;
+}
+
+char *inet_ntoa(struct in_addr a)
+{
+    static char buf[INET_ADDRSTRLEN];
+    uint32_t v = ntohl(a.s_addr);
+    snprintf(buf, sizeof buf, "%u.%u.%u.%u", v >> 24, (v >> 16) & 255, (v >> 8) & 255, v & 255);
+    return buf;
+}
+
+int inet_pton(int af, const char *__restrict s, void *__restrict dst)
+{
+    if (af != AF_INET) {
+        errno = EAFNOSUPPORT;
+        return -1;
+    }
+    return inet_aton(s, dst);
+}
+
+const char *inet_ntop(int af, const void *__restrict src, char *__restrict dst, socklen_t n)
+{
+    if (af != AF_INET) {
+        errno = EAFNOSUPPORT;
+        return 0;
+    }
+    struct in_addr a;
+    memcpy(&a, src, sizeof a);
+    const char *t = inet_ntoa(a);
+    if (strlen(t) + 1 > n) {
+        errno = ENOSPC;
+        return 0;
+    }
+    strcpy(dst, t);
+    return dst;
+}
+
+/* -- name resolution: nothing resolves ---------------------------------------------- */
+
+int h_errno;
+
+struct hostent *gethostbyname(const char *name)
+{
+    (void)name;
+    h_errno = HOST_NOT_FOUND;
+    return 0;
+}
+
+struct hostent *gethostbyaddr(const void *a, socklen_t n, int t)
+{
+    (void)a; (void)n; (void)t;
+    h_errno = HOST_NOT_FOUND;
+    return 0;
+}
+
+int getaddrinfo(const char *__restrict node, const char *__restrict service, const struct addrinfo *__restrict hints,
+                struct addrinfo **__restrict res)
+{
+    (void)node; (void)service; (void)hints;
+    *res = 0;
+    return EAI_FAIL;
+}
+
+void freeaddrinfo(struct addrinfo *ai) { (void)ai; }
+
+const char *gai_strerror(int e)
+{
+    switch (e) {
+    case EAI_NONAME: return "Name or service not known";
+    case EAI_AGAIN: return "Temporary failure in name resolution";
+    case EAI_FAIL: return "Non-recoverable failure in name resolution";
+    case EAI_MEMORY: return "Memory allocation failure";
+    case EAI_FAMILY: return "ai_family not supported";
+    case EAI_SERVICE: return "Servname not supported for ai_socktype";
+    case EAI_SYSTEM: return "System error";
+    }
+    return "Unknown error";
+}
+
+int getnameinfo(const struct sockaddr *__restrict a, socklen_t al, char *__restrict h, socklen_t hl,
+                char *__restrict s, socklen_t sl, int fl)
+{
+    (void)a; (void)al; (void)h; (void)hl; (void)s; (void)sl; (void)fl;
+    return EAI_FAIL;
+}
