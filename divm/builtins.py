@@ -12,7 +12,10 @@ from .memory import M32, X80, fp80_bytes, fp80_value
 from .types import I32
 from .values import U
 
-_libm = ctypes.CDLL(ctypes.util.find_library("m") or "libm.so.6")
+try:
+    _libm = ctypes.CDLL("libm.so.6")
+except OSError:  # not glibc: ctypes asks the compiler (slow)
+    _libm = ctypes.CDLL(ctypes.util.find_library("m"))
 
 D1 = ["sin", "cos", "tan", "asin", "acos", "atan", "sinh", "cosh", "tanh", "asinh", "acosh", "atanh",
       "exp", "exp2", "expm1", "log", "log2", "log10", "log1p", "sqrt", "cbrt", "erf", "erfc",

@@ -25,6 +25,8 @@ MAX_INLINE_DEPTH = 40
 
 _UNPACK = {("i", 8): "L8", ("i", 16): "L16", ("i", 32): "L32", ("i", 64): "L64",
            ("p", 64): "L64", ("d", 64): "LD", ("f", 32): "LF"}
+# the undefined-bits test of the bytes a load reads (an int unpack of `ud`)
+_UDMASK = {1: "_o.ud[{0}]", 2: "L16(_o.ud, {0})[0]", 4: "L32(_o.ud, {0})[0]", 8: "L64(_o.ud, {0})[0]"}
 _PACK = {("i", 8): "S8", ("i", 16): "S16", ("i", 32): "S32", ("i", 64): "S64",
          ("d", 64): "SD", ("f", 32): "SF"}
 
@@ -443,24 +445,35 @@ class Gen:
         return f"{p} >> 32", f"{p} & 0xFFFFFFFF"
 
     def load(self, r: str, p: str, ty: Ty, ind: int, loc) -> None:
+        """Inline fast path: the object exists, the bytes read are in bounds
+        and defined (only the bytes read are checked: an object with
+        undefined padding elsewhere stays fast)."""
         e = self.emit
         key = (ty.k, ty.bits)
         t = self.tname(ty)
         oid, off = self.addr(p)
         if key in _UNPACK:
+            um = _UDMASK[ty.store]
             e(ind, "try:", loc)
             e(ind + 1, f"_o = OBJS[{oid}]", loc)
-            e(ind + 1, f"{r} = {_UNPACK[key]}(_o.b, {off})[0] if _o.ud is None else _ld({p}, {t})", loc)
+            e(ind + 1, f"{r} = {_UNPACK[key]}(_o.b, {off})[0] if _o.ud is None or not {um.format(off)} "
+                       f"else _ld({p}, {t})", loc)
             e(ind, f"except Exception: {r} = _ld({p}, {t})", loc)
         elif ty.k == "i" and ty.bits == 1:
             e(ind, "try:", loc)
             e(ind + 1, f"_o = OBJS[{oid}]", loc)
-            e(ind + 1, f"{r} = _o.b[{off}] & 1 if _o.ud is None else _ld({p}, {t})", loc)
+            e(ind + 1, f"{r} = _o.b[{off}] & 1 if _o.ud is None or not _o.ud[{off}] else _ld({p}, {t})", loc)
             e(ind, f"except Exception: {r} = _ld({p}, {t})", loc)
         else:
             e(ind, f"{r} = _ld({p}, {t})", loc)
 
     def store(self, p: str, v: str, ty: Ty, ind: int, loc) -> None:
+        """Inline fast path for writable objects (`slow` marks frozen and
+        read-only ones); the shadow bits of the bytes written are brought up
+        to date by _def only when the object has any undefined bytes or
+        pointers.  A packing error (out of bounds, an undefined value) goes
+        to the checked slow path before anything is written; so does an
+        undefined value."""
         e = self.emit
         key = (ty.k, ty.bits)
         t = self.tname(ty)
@@ -468,15 +481,23 @@ class Gen:
         if key in _PACK:
             e(ind, "try:", loc)
             e(ind + 1, f"_o = OBJS[{oid}]", loc)
-            e(ind + 1, f"if _o.slow: _st({p}, {v}, {t})", loc)
-            e(ind + 1, f"else: {_PACK[key]}(_o.b, {off}, {v})", loc)
+            # (U has __index__ and __float__: struct would pack its as-if bits)
+            uv = "" if v[0].isdigit() or v[0] == "-" else f" or {v}.__class__ is U"
+            e(ind + 1, f"if _o.slow{uv}: _st({p}, {v}, {t})", loc)
+            e(ind + 1, "else:", loc)
+            e(ind + 2, f"{_PACK[key]}(_o.b, {off}, {v})", loc)
+            e(ind + 2, f"if _o.ud is not None or _o.ptrs: _def(_o, {off}, {ty.store})", loc)
             e(ind, f"except Exception: _st({p}, {v}, {t})", loc)
         elif ty.k == "p":
             e(ind, "try:", loc)
             e(ind + 1, f"_o = OBJS[{oid}]", loc)
-            e(ind + 1, f"if _o.frozen or _o.ro or _o.ud is not None or {p} & 7: _st({p}, {v}, {t})", loc)
-            e(ind + 1, f"else: S64(_o.b, {off}, {v}); _o.ptrs.add({off}); _o.slow = True", loc)
-            e(ind + 1, f"if _o.shared: _share({v})", loc)
+            uv = "" if v[0].isdigit() else f" or {v}.__class__ is U"
+            e(ind + 1, f"if _o.slow or {p} & 7{uv}: _st({p}, {v}, {t})", loc)
+            e(ind + 1, "else:", loc)
+            e(ind + 2, f"S64(_o.b, {off}, {v})", loc)
+            e(ind + 2, f"if _o.ud is not None or _o.ptrs: _def(_o, {off}, 8)", loc)
+            e(ind + 2, f"_o.ptrs.add({off})", loc)
+            e(ind + 2, f"if _o.shared: _share({v})", loc)
             e(ind, f"except Exception: _st({p}, {v}, {t})", loc)
         else:
             e(ind, f"_st({p}, {v}, {t})", loc)

@@ -158,9 +158,10 @@ class LLVMUnavailable(RuntimeError):
 
 def _open():
     cands = [os.environ.get("DIVM_LIBLLVM", ""), "libLLVM.so.22.1", "libLLVM-22.so",
-             "/usr/lib/llvm-22/lib/libLLVM.so.22.1", "/usr/lib/llvm-22/lib/libLLVM-22.so",
-             ctypes.util.find_library("LLVM-22") or ""]
+             "/usr/lib/llvm-22/lib/libLLVM.so.22.1", "/usr/lib/llvm-22/lib/libLLVM-22.so", None]
     for c in cands:
+        if c is None:  # last resort, slow: ctypes asks the compiler
+            c = ctypes.util.find_library("LLVM-22")
         if not c:
             continue
         try:

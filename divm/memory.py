@@ -45,10 +45,12 @@ class Obj:
         self.frozen = False
         self.h = None  # cached content hash while frozen
         self.serial = 0  # names the frozen contents: equal serials, equal objects
-        self.slow = self.ud is not None
+        # slow: generated code must not store inline (frozen or read-only);
+        # undefined bytes and pointers are handled inline (see define_bytes)
+        self.slow = False
 
     def resync(self) -> None:
-        self.slow = self.frozen or self.ro or self.ud is not None or bool(self.ptrs)
+        self.slow = self.frozen or self.ro
 
     def __len__(self) -> int:
         return len(self.b)
@@ -82,8 +84,19 @@ class Obj:
     def clear_ptrs(self, off: int, n: int) -> None:
         ptrs = self.ptrs
         if ptrs:
-            for p in [p for p in ptrs if p < off + n and p + 8 > off]:
-                ptrs.discard(p)
+            if len(ptrs) > n + 7:
+                for p in range(off - 7, off + n):
+                    ptrs.discard(p)
+            else:
+                for p in [p for p in ptrs if p < off + n and p + 8 > off]:
+                    ptrs.discard(p)
+
+    def define_bytes(self, off: int, n: int) -> None:
+        """After an inline store of n defined bytes without pointers."""
+        if self.ud is not None:
+            self.define(off, n)
+        if self.ptrs:
+            self.clear_ptrs(off, n)
 
     def undef_mask(self, off: int, n: int) -> bytes:
         ud = self.ud
