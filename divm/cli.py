@@ -264,6 +264,9 @@ def cmd_run(args) -> int:
     vm = VM(prog, env, out=out)
     check_externals(prog, vm)
     configure(vm, args)
+    from . import fastlib
+    if fastlib.enabled():
+        fastlib.install(vm)
     chooser = make_chooser(args)
     vm.chooser = chooser
     result = run_big_stack(lambda: execute(vm, args))
