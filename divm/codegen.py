@@ -486,7 +486,8 @@ class Gen:
             e(ind + 1, f"if _o.slow{uv}: _st({p}, {v}, {t})", loc)
             e(ind + 1, "else:", loc)
             e(ind + 2, f"{_PACK[key]}(_o.b, {off}, {v})", loc)
-            e(ind + 2, f"if _o.ud is not None or _o.ptrs: _def(_o, {off}, {ty.store})", loc)
+            um = _UDMASK[ty.store].format(off)
+            e(ind + 2, f"if _o.ud is not None and {um} or _o.ptrs: _def(_o, {off}, {ty.store})", loc)
             e(ind, f"except Exception: _st({p}, {v}, {t})", loc)
         elif ty.k == "p":
             e(ind, "try:", loc)

@@ -166,7 +166,39 @@ def make(vm) -> dict:
 
     fns = {"strlen": strlen, "strcmp": strcmp, "strchr": strchr, "strcpy": strcpy, "strcat": strcat}
     fns.update(make_printf(vm))
+    fns.update(make_malloc(vm))
     return fns
+
+
+# -- malloc and free -------------------------------------------------------------------
+
+def make_malloc(vm) -> dict:
+    """malloc.c's malloc and free, calling the same DiOS function and
+    hypercalls in the same order (so `choose` sees the same questions and
+    faults come from the same checks)."""
+    fails = vm.prog.fn_by_name.get("__dios_alloc_fails")
+    errno_loc = vm.prog.fn_by_name.get("__errno_location")
+    if fails is None or fails.decl or errno_loc is None or errno_loc.decl:
+        return {}
+    from .types import I32
+    ENOMEM = 12
+
+    def malloc(n):
+        if n.__class__ is not int or n > INT_MAX:
+            return NO
+        if vm.FT[fails.idx]():
+            vm.st(vm.FT[errno_loc.idx](), ENOMEM, I32)
+            return 0
+        return vm.hc_obj_make(n, 3)
+
+    def free(p):
+        if p.__class__ is not int:
+            return NO
+        if p:
+            vm.hc_obj_free(p)
+        return None
+
+    return {"malloc": malloc, "free": free}
 
 
 # -- printf ---------------------------------------------------------------------------
