@@ -127,7 +127,7 @@ def make(vm) -> dict:
 
     def strchr(s, c):
         o = _obj(vm, s)
-        if o is None or c.__class__ is not int:
+        if o is None or (c.__class__ is not int and c.__class__ is not bool):
             return NO
         off = s & M32
         ch = c & 0xFF
@@ -180,6 +180,7 @@ def make_malloc(vm) -> dict:
     errno_loc = vm.prog.fn_by_name.get("__errno_location")
     if fails is None or fails.decl or errno_loc is None or errno_loc.decl:
         return {}
+    from .memory import K_HEAP
     from .types import I32
     ENOMEM = 12
 
@@ -189,7 +190,7 @@ def make_malloc(vm) -> dict:
         if vm.FT[fails.idx]():
             vm.st(vm.FT[errno_loc.idx](), ENOMEM, I32)
             return 0
-        return vm.hc_obj_make(n, 3)
+        return vm.new_obj(n, K_HEAP) << 32  # hc_obj_make(n, _VM_PT_Heap), n checked above
 
     def free(p):
         if p.__class__ is not int:
@@ -256,9 +257,9 @@ def make_printf(vm) -> dict:
             return NO
         if kind == "d":
             return v if t == "d" and v.__class__ is float else NO
-        if t not in ("i", "p") or v.__class__ is not int:
-            return NO
-        return v
+        if t not in ("i", "p") or (v.__class__ is not int and v.__class__ is not bool):
+            return NO  # (an i1 widened by zext stays a Python bool)
+        return int(v)
 
     def format_(fmt, va, sources):
         """The bytes printf(fmt, va...) produces, or NO."""

@@ -19,6 +19,8 @@ int main(void)
            0.0001, 2.005, -1.5, 1e100, 1e-10, 1e20, 0.5, 2.5, 1.0, 1.0, 1.0, 100000.0, 1000000.0);
     printf("%.15g %.17g %f %g\n", 0.1, 0.1, -0.0, 1e-320);
     printf("no conversions\n");
+    volatile int u = 3, v = 4;
+    printf("%d %d %u\n", u < v, u == v, (unsigned)(u != v)); /* i1 widened: Python bools */
     printf("");
     int n = sprintf(buf, "%s-%d-%5.2f", "abc", 42, 3.14159);
     printf("[%s] %d\n", buf, n);
