@@ -323,6 +323,9 @@ def cmd_run(args) -> int:
     vm = VM(prog, env, out=out)
     check_externals(prog, vm)
     configure(vm, args)
+    from . import fastlib
+    if fastlib.enabled():
+        fastlib.install(vm)
     chooser = make_chooser(args)
     vm.chooser = chooser
     result = run_big_stack(lambda: execute(vm, args))
@@ -333,7 +336,7 @@ def cmd_run(args) -> int:
               "states": steps + 1, "transitions": steps,
               "seconds": round(time.time() - t0, 3), "search_seconds": 0.0,
               "peak_memory_bytes": peak_memory(), "stored_bytes_per_state": 0.0,
-              "choices": [list(c) for c in vm.choice_log]}
+              "choices": [list(c) for c in vm.choice_log] if args.report else []}
     if vm.error:
         print_error(vm.error)
         report["error"] = vm.error.to_json()

@@ -25,6 +25,8 @@ MAX_INLINE_DEPTH = 40
 
 _UNPACK = {("i", 8): "L8", ("i", 16): "L16", ("i", 32): "L32", ("i", 64): "L64",
            ("p", 64): "L64", ("d", 64): "LD", ("f", 32): "LF"}
+# the undefined-bits test of the bytes a load reads (an int unpack of `ud`)
+_UDMASK = {1: "_o.ud[{0}]", 2: "L16(_o.ud, {0})[0]", 4: "L32(_o.ud, {0})[0]", 8: "L64(_o.ud, {0})[0]"}
 _PACK = {("i", 8): "S8", ("i", 16): "S16", ("i", 32): "S32", ("i", 64): "S64",
          ("d", 64): "SD", ("f", 32): "SF"}
 
@@ -89,7 +91,7 @@ class Gen:
                 nb = self.tail(b, n + 1, "sj")
                 lhs = f"{ins.res} = " if ins.res else ""
                 self.emit(ind, f"{lhs}_setjmp({self.val(ins.a[0])}, _jf, {nb}, _sp)", ins.loc)
-                self.emit(ind, f"bb = {nb}; continue")
+                self.goto(ind, nb)
                 return
             self.cur = (b, n, skip_crit and n == start)
             self.instr(ins, ind)
@@ -162,9 +164,21 @@ class Gen:
                 self.emit(ind, f"if THR: _loop({self.fn.idx}, {dst})")
                 self.resume_lines[len(self.lines)] = dst
                 self.resume_loc[dst] = self.fn.blocks[dst].ins[0].loc
-            self.emit(ind, f"bb = {dst}; continue")
+            self.goto(ind, dst)
         else:
             self.block(self.fn.blocks[dst], ind, depth + 1)
+
+    def goto(self, ind: int, dst: int) -> None:
+        """A jump to a dispatch entry.  Inside a loop header's own `while`
+        (see _entry), a jump back to the header stays in that loop; any
+        other jump leaves it for the dispatch."""
+        lb = self.loop_blk
+        if lb is None or self.in_tail:
+            self.emit(ind, f"bb = {dst}; continue")
+        elif dst == lb:
+            self.emit(ind, "continue")
+        else:
+            self.emit(ind, f"bb = {dst}; break")
 
     def terminator(self, b, t: Ins, ind: int, depth: int) -> None:
         op = t.op
@@ -335,7 +349,8 @@ class Gen:
             return f"_xop({XOPS[op]!r}, {x}, {y})"
         if k in ("f", "d"):
             if op == "fdiv":
-                r = f"_fdiv({x}, {y})"
+                # inline when both are floats and the divisor is not zero
+                r = f"({x} / {y} if ({x}).__class__ is float and ({y}).__class__ is float and {y} else _fdiv({x}, {y}))"
             elif op == "frem":
                 r = f"_frem({x}, {y})"
             else:
@@ -351,9 +366,13 @@ class Gen:
             return f"({x} * {y}) & {m}"
         if op in ("and", "or", "xor"):
             return f"{x} {ILOGIC[op]} {y}"
+        yop = ins.a[1]
+        if op in ("udiv", "urem") and yop.const and yop.val.__class__ is int and yop.val:
+            # a constant divisor cannot fault: inline unless x is undefined
+            pyop = "//" if op == "udiv" else "%"
+            return f"({x} {pyop} {y} if ({x}).__class__ is not U else _{op}({x}, {y}, {bits}))"
         if op in ("udiv", "urem", "sdiv", "srem"):
             return f"_{op}({x}, {y}, {bits})"
-        yop = ins.a[1]
         if op == "shl":
             if yop.const and isinstance(yop.val, int) and yop.val < bits and ty.k != "vec":
                 return f"({x} << {yop.val}) & {m}"
@@ -363,6 +382,10 @@ class Gen:
                 return f"{x} >> {yop.val}"
             return f"_lshr({x}, {y}, {bits})"
         if op == "ashr":
+            if yop.const and yop.val.__class__ is int and yop.val < bits:
+                sb = hex(1 << (bits - 1))
+                return (f"((({x} ^ {sb}) - {sb}) >> {yop.val} & {m} if ({x}).__class__ is not U "
+                        f"else _ashr({x}, {y}, {bits}))")
             return f"_ashr({x}, {y}, {bits})"
         raise CodegenError(op)
 
@@ -443,24 +466,35 @@ class Gen:
         return f"{p} >> 32", f"{p} & 0xFFFFFFFF"
 
     def load(self, r: str, p: str, ty: Ty, ind: int, loc) -> None:
+        """Inline fast path: the object exists, the bytes read are in bounds
+        and defined (only the bytes read are checked: an object with
+        undefined padding elsewhere stays fast)."""
         e = self.emit
         key = (ty.k, ty.bits)
         t = self.tname(ty)
         oid, off = self.addr(p)
         if key in _UNPACK:
+            um = _UDMASK[ty.store]
             e(ind, "try:", loc)
             e(ind + 1, f"_o = OBJS[{oid}]", loc)
-            e(ind + 1, f"{r} = {_UNPACK[key]}(_o.b, {off})[0] if _o.ud is None else _ld({p}, {t})", loc)
+            e(ind + 1, f"{r} = {_UNPACK[key]}(_o.b, {off})[0] if _o.ud is None or not {um.format(off)} "
+                       f"else _ld({p}, {t})", loc)
             e(ind, f"except Exception: {r} = _ld({p}, {t})", loc)
         elif ty.k == "i" and ty.bits == 1:
             e(ind, "try:", loc)
             e(ind + 1, f"_o = OBJS[{oid}]", loc)
-            e(ind + 1, f"{r} = _o.b[{off}] & 1 if _o.ud is None else _ld({p}, {t})", loc)
+            e(ind + 1, f"{r} = _o.b[{off}] & 1 if _o.ud is None or not _o.ud[{off}] else _ld({p}, {t})", loc)
             e(ind, f"except Exception: {r} = _ld({p}, {t})", loc)
         else:
             e(ind, f"{r} = _ld({p}, {t})", loc)
 
     def store(self, p: str, v: str, ty: Ty, ind: int, loc) -> None:
+        """Inline fast path for writable objects (`slow` marks frozen and
+        read-only ones); the shadow bits of the bytes written are brought up
+        to date by _def only when the object has any undefined bytes or
+        pointers.  A packing error (out of bounds, an undefined value) goes
+        to the checked slow path before anything is written; so does an
+        undefined value."""
         e = self.emit
         key = (ty.k, ty.bits)
         t = self.tname(ty)
@@ -468,15 +502,26 @@ class Gen:
         if key in _PACK:
             e(ind, "try:", loc)
             e(ind + 1, f"_o = OBJS[{oid}]", loc)
-            e(ind + 1, f"if _o.slow: _st({p}, {v}, {t})", loc)
-            e(ind + 1, f"else: {_PACK[key]}(_o.b, {off}, {v})", loc)
+            # (U has __index__ and __float__: struct would pack its as-if bits)
+            uv = "" if v[0].isdigit() or v[0] == "-" else f" or {v}.__class__ is U"
+            e(ind + 1, f"if _o.slow{uv}: _st({p}, {v}, {t})", loc)
+            e(ind + 1, "else:", loc)
+            e(ind + 2, f"{_PACK[key]}(_o.b, {off}, {v})", loc)
+            um = _UDMASK[ty.store].format(off)
+            e(ind + 2, f"if _o.ud is not None and {um} or _o.ptrs: _def(_o, {off}, {ty.store})", loc)
             e(ind, f"except Exception: _st({p}, {v}, {t})", loc)
         elif ty.k == "p":
             e(ind, "try:", loc)
             e(ind + 1, f"_o = OBJS[{oid}]", loc)
-            e(ind + 1, f"if _o.frozen or _o.ro or _o.ud is not None or {p} & 7: _st({p}, {v}, {t})", loc)
-            e(ind + 1, f"else: S64(_o.b, {off}, {v}); _o.ptrs.add({off}); _o.slow = True", loc)
-            e(ind + 1, f"if _o.shared: _share({v})", loc)
+            uv = "" if v[0].isdigit() else f" or {v}.__class__ is U"
+            e(ind + 1, f"if _o.slow or {p} & 7{uv}: _st({p}, {v}, {t})", loc)
+            e(ind + 1, "else:", loc)
+            e(ind + 2, f"S64(_o.b, {off}, {v})", loc)
+            # (a pointer replacing the object's only pointer needs no clearing)
+            e(ind + 2, f"if _o.ud is not None and L64(_o.ud, {off})[0] or _o.ptrs and "
+                       f"(len(_o.ptrs) > 1 or {off} not in _o.ptrs): _def(_o, {off}, 8)", loc)
+            e(ind + 2, f"_o.ptrs.add({off})", loc)
+            e(ind + 2, f"if _o.shared: _share({v})", loc)
             e(ind, f"except Exception: _st({p}, {v}, {t})", loc)
         else:
             e(ind, f"_st({p}, {v}, {t})", loc)
@@ -911,11 +956,17 @@ def _source(g: Gen, extra: set[int]) -> str:
     if g.has_setjmp:
         g.emit(ind, "try:")
         ind += 1
-    first = True
-    for ent in sorted(g.entries):
-        g.emit(ind, ("if" if first else "elif") + f" bb == {ent}:")
-        first = False
-        g.block(blocks[ent], ind + 1, 0)
+    ents = sorted(g.entries)
+    g.loop_blk = None
+    g.headers = {t for b in blocks for t in successors(b.ins[-1]) if t <= b.idx}
+    if len(ents) <= 4:
+        for n, ent in enumerate(ents):
+            g.emit(ind, ("if" if n == 0 else "elif") + f" bb == {ent}:")
+            _entry(g, ent, ind + 1)
+    else:
+        # a binary search over the entries: a jump costs log(n) tests, not n
+        g.emit(ind, "if bb < 100000:")
+        _dispatch_tree(g, ents, ind + 1)
     g.in_tail = True
     while g.pending:
         nid, b, start, kind = g.pending.pop(0)
@@ -958,6 +1009,33 @@ def _source(g: Gen, extra: set[int]) -> str:
     fn.resume_loc = g.resume_loc
     fn.live = live
     return "\n".join(g.lines) + "\n"
+
+
+def _entry(g: Gen, ent: int, ind: int) -> None:
+    """One dispatch entry.  A loop header gets a `while` of its own, so
+    the iterations of a loop whose body is emitted inline in it skip the
+    dispatch."""
+    if ent not in g.headers:
+        g.block(g.fn.blocks[ent], ind, 0)
+        return
+    g.emit(ind, "while True:")
+    g.loop_blk = ent
+    g.block(g.fn.blocks[ent], ind + 1, 0)
+    g.loop_blk = None
+    g.emit(ind, "continue")
+
+
+def _dispatch_tree(g: Gen, ents: list[int], ind: int) -> None:
+    if len(ents) <= 3:
+        for n, ent in enumerate(ents):
+            g.emit(ind, ("if" if n == 0 else "elif") + f" bb == {ent}:")
+            _entry(g, ent, ind + 1)
+        return
+    mid = len(ents) // 2
+    g.emit(ind, f"if bb < {ents[mid]}:")
+    _dispatch_tree(g, ents[:mid], ind + 1)
+    g.emit(ind, "else:")
+    _dispatch_tree(g, ents[mid:], ind + 1)
 
 
 def frame_registers(fn: Fn, promoted: set[str]) -> dict[str, Ty]:

@@ -25,6 +25,9 @@ POISON_ID = 0xFFFFFFFF  # the id a pointer gets when its offset overflows
 K_GLOBAL, K_CODE, K_ALLOCA, K_HEAP, K_FRAME, K_KERNEL = 0, 1, 2, 3, 4, 5  # kernel: DiOS's own
 
 
+_ZEROS = [bytes(n) for n in range(17)]
+
+
 class Obj:
     __slots__ = ("b", "ud", "nud", "ptrs", "slow", "ro", "kind", "name", "shared", "frozen", "h", "serial")
 
@@ -46,10 +49,12 @@ class Obj:
         self.frozen = False
         self.h = None  # cached content hash while frozen
         self.serial = 0  # names the frozen contents: equal serials, equal objects
-        self.slow = self.ud is not None
+        # slow: generated code must not store inline (frozen or read-only);
+        # undefined bytes and pointers are handled inline (see define_bytes)
+        self.slow = False
 
     def resync(self) -> None:
-        self.slow = self.frozen or self.ro or self.ud is not None or bool(self.ptrs)
+        self.slow = self.frozen or self.ro
 
     def __len__(self) -> int:
         return len(self.b)
@@ -83,8 +88,33 @@ class Obj:
     def clear_ptrs(self, off: int, n: int) -> None:
         ptrs = self.ptrs
         if ptrs:
-            for p in [p for p in ptrs if p < off + n and p + 8 > off]:
-                ptrs.discard(p)
+            if len(ptrs) > n + 7:
+                for p in range(off - 7, off + n):
+                    ptrs.discard(p)
+            else:
+                for p in [p for p in ptrs if p < off + n and p + 8 > off]:
+                    ptrs.discard(p)
+
+    def define_bytes(self, off: int, n: int) -> None:
+        """After an inline store of n defined bytes without pointers (one
+        call: define and clear_ptrs folded in)."""
+        ud = self.ud
+        if ud is not None:
+            c = ud.count(0, off, off + n)
+            if c != n:
+                ud[off:off + n] = _ZEROS[n] if n < 17 else bytes(n)
+                self.nud -= n - c
+                if self.nud <= 0:
+                    self.ud = None
+                    self.nud = 0
+        ptrs = self.ptrs
+        if ptrs:
+            if len(ptrs) > n + 7:
+                for p in range(off - 7, off + n):
+                    ptrs.discard(p)
+            else:
+                for p in [p for p in ptrs if p < off + n and p + 8 > off]:
+                    ptrs.discard(p)
 
     def undef_mask(self, off: int, n: int) -> bytes:
         ud = self.ud

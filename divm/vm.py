@@ -271,6 +271,7 @@ class VM:
         g["_set_sjres"] = lambda v: setattr(vm, "sjres", v)
         g["_bi"] = self.builtins.__getitem__
         g["_share"] = self.share
+        g["_def"] = Obj.define_bytes
         for name in ("ctl_set", "ctl_get", "ctl_flag", "test_crit", "test_loop", "choose", "trace",
                      "obj_make", "obj_resize", "obj_free", "obj_size", "obj_clone", "obj_shared", "peek", "poke"):
             g["_hc_" + name] = getattr(self, "hc_" + name)

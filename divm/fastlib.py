@@ -1,0 +1,503 @@
+"""Fast paths for hot libc-shim functions, in Python on the VM's memory.
+
+`divm run` spends most of a string-heavy program in libc-shim's byte loops
+(strlen, strcmp, strcpy, ...) and its printf engine, each byte a checked
+load or store.  Here those functions work on the objects' byte arrays
+directly.  A fast path only handles the regular case, where its result and
+every effect on memory are exactly those of the C version: every byte it
+reads is in bounds and defined, every byte it writes is in a writable
+object.  Anything else (an undefined byte, a missing terminator, a bad
+pointer, an unusual format, overlapping objects) returns NO and the call
+goes to the interpreted C function, which finds and reports the fault
+exactly as before.  Definedness, bounds and provenance checks are therefore
+as strong as without the fast paths; what differs is only the ids of the
+C version's own local variables, which the fast path does not allocate.
+
+Installed by `divm run` only (not by verify or replay), and not at all with
+DIVM_NO_FASTLIB=1.  printf, which writes through DiOS, is fast only while
+the program has one thread."""
+
+from __future__ import annotations
+
+import math
+import os
+
+from .memory import M32
+
+NO = object()  # "not the regular case: run the C version"
+F_WRITE, F_CLOSED = 2, 16
+CF_THREADS = 0x800
+INT_MAX = 0x7FFFFFFF
+
+
+def enabled() -> bool:
+    return os.environ.get("DIVM_NO_FASTLIB", "") in ("", "0")
+
+
+# -- memory access ---------------------------------------------------------------
+
+def _obj(vm, p):
+    """The object p points into, if p is a defined pointer to a live object
+    (frames the OS holds but has not had written count as irregular)."""
+    if p.__class__ is not int:
+        return None
+    oid = p >> 32
+    if oid in vm.unwritten:
+        return None
+    return vm.objs.get(oid)
+
+
+def _defined(o, a: int, b: int) -> bool:
+    ud = o.ud
+    return ud is None or ud.count(0, a, b) == b - a
+
+
+def cstr(vm, p):
+    """(object, offset, end) of the NUL-terminated string at p, every byte
+    up to and including the NUL defined; None otherwise."""
+    o = _obj(vm, p)
+    if o is None:
+        return None
+    off = p & M32
+    end = o.b.find(0, off)
+    if end < 0 or not _defined(o, off, end + 1):
+        return None
+    return o, off, end
+
+
+def _dest(vm, p, n: int):
+    """A writable object with room for n bytes at p (copied first if a
+    stored state shares it), or None."""
+    o = _obj(vm, p)
+    if o is None or o.ro:
+        return None
+    off = p & M32
+    if off + n > len(o.b):
+        return None
+    if o.frozen:
+        o = vm.writable(p >> 32)
+    return o
+
+
+def _write(o, off: int, data) -> None:
+    n = len(data)
+    o.b[off:off + n] = data
+    if o.ud is not None:
+        o.define(off, n)
+    if o.ptrs:
+        o.clear_ptrs(off, n)
+
+
+# -- string.h -----------------------------------------------------------------------
+
+def make(vm) -> dict:
+    """name -> fast function (returns NO when the C version must run)."""
+
+    def strlen(s):
+        r = cstr(vm, s)
+        if r is None:
+            return NO
+        return r[2] - r[1]
+
+    def strcmp(a, b):
+        ra = cstr(vm, a)
+        if ra is None:
+            return NO
+        oa, offa, enda = ra
+        ob = _obj(vm, b)
+        if ob is None:
+            return NO
+        offb = b & M32
+        n = enda + 1 - offa
+        sa = oa.b[offa:enda + 1]
+        sb = ob.b[offb:offb + n]
+        # the C loop stops at the first difference or at a's NUL
+        k = 0
+        if sa != sb:
+            m = min(len(sa), len(sb))
+            while k < m and sa[k] == sb[k]:
+                k += 1
+            if k == m:  # b's object ended first: the C version faults
+                return NO
+        else:
+            k = n - 1
+        if not _defined(ob, offb, offb + k + 1) or not _defined(oa, offa, offa + k + 1):
+            return NO
+        return (sa[k] - sb[k]) & M32
+
+    def strchr(s, c):
+        o = _obj(vm, s)
+        if o is None or (c.__class__ is not int and c.__class__ is not bool):
+            return NO
+        off = s & M32
+        ch = c & 0xFF
+        end = o.b.find(0, off)
+        if end < 0:
+            return NO
+        at = o.b.find(ch, off, end + 1) if ch else end
+        stop = at if at >= 0 else end
+        if not _defined(o, off, stop + 1):
+            return NO
+        return s + (at - off) if at >= 0 else 0
+
+    def copy(d, s, dn: int):
+        """strcpy(d + dn, s); d's object already checked for dn bytes."""
+        r = cstr(vm, s)
+        if r is None:
+            return NO
+        so, soff, send = r
+        n = send + 1 - soff
+        do = _dest(vm, d + dn, n)
+        if do is None or do is so or (d >> 32) == (s >> 32):
+            return NO
+        _write(do, (d & M32) + dn, so.b[soff:send + 1])
+        return d
+
+    def strcpy(d, s):
+        if d.__class__ is not int:
+            return NO
+        return copy(d, s, 0)
+
+    def strcat(d, s):
+        r = cstr(vm, d)
+        if r is None:
+            return NO
+        return copy(d, s, r[2] - r[1])
+
+    fns = {"strlen": strlen, "strcmp": strcmp, "strchr": strchr, "strcpy": strcpy, "strcat": strcat}
+    fns.update(make_printf(vm))
+    fns.update(make_malloc(vm))
+    return fns
+
+
+# -- malloc and free -------------------------------------------------------------------
+
+def make_malloc(vm) -> dict:
+    """malloc.c's malloc and free, calling the same DiOS function and
+    hypercalls in the same order (so `choose` sees the same questions and
+    faults come from the same checks)."""
+    fails = vm.prog.fn_by_name.get("__dios_alloc_fails")
+    errno_loc = vm.prog.fn_by_name.get("__errno_location")
+    if fails is None or fails.decl or errno_loc is None or errno_loc.decl:
+        return {}
+    from .memory import K_HEAP
+    from .types import I32
+    ENOMEM = 12
+
+    def malloc(n):
+        if n.__class__ is not int or n > INT_MAX:
+            return NO
+        if vm.FT[fails.idx]():
+            vm.st(vm.FT[errno_loc.idx](), ENOMEM, I32)
+            return 0
+        return vm.new_obj(n, K_HEAP) << 32  # hc_obj_make(n, _VM_PT_Heap), n checked above
+
+    def free(p):
+        if p.__class__ is not int:
+            return NO
+        if p:
+            vm.hc_obj_free(p)
+        return None
+
+    return {"malloc": malloc, "free": free}
+
+
+# -- printf ---------------------------------------------------------------------------
+
+_FLAGS = {"-": 1, "+": 2, " ": 4, "#": 8, "0": 16}
+_INTCONV = "diouxX"
+_FLOATCONV = "fFeEgG"
+
+
+def _fmt_int(flags: int, width: int, prec: int, v: int, neg: bool, base: int, upper: bool,
+             signed: bool) -> str:
+    """vformat.c's fmt_int."""
+    digs = "" if v == 0 else (format(v, "d") if base == 10 else format(v, "o") if base == 8
+                              else format(v, "X" if upper else "x"))
+    n = len(digs)
+    if prec < 0:
+        prec = 1
+    else:
+        flags &= ~16
+    zeros = prec - n if prec > n else 0
+    if base == 8 and flags & 8 and zeros == 0 and (n == 0 or digs[0] != "0"):
+        zeros = 1
+    pre = ""
+    if signed:
+        pre = "-" if neg else "+" if flags & 2 else " " if flags & 4 else ""
+    if base == 16 and flags & 8 and n:
+        pre += "0X" if upper else "0x"
+    w = width - (len(pre) + zeros + n)
+    if not flags & 1:
+        if flags & 16:
+            zeros += max(w, 0)
+        elif w > 0:
+            pre = " " * w + pre
+    out = pre + "0" * zeros + digs
+    if flags & 1 and w > 0:
+        out += " " * w
+    return out
+
+
+def _pad_str(flags: int, width: int, s: bytes) -> bytes:
+    w = width - len(s)
+    if w <= 0:
+        return s
+    return s + b" " * w if flags & 1 else b" " * w + s
+
+
+def make_printf(vm) -> dict:
+    def fetch(va, i, kind):
+        """The i-th variadic argument as va_arg(kind) would read it."""
+        if i >= len(va):
+            return NO
+        tag = va[i]
+        t, v = tag[0], tag[1]
+        if v.__class__ is U_CLASS:
+            return NO
+        if kind == "d":
+            return v if t == "d" and v.__class__ is float else NO
+        if t not in ("i", "p") or (v.__class__ is not int and v.__class__ is not bool):
+            return NO  # (an i1 widened by zext stays a Python bool)
+        return int(v)
+
+    def format_(fmt, va, sources):
+        """The bytes printf(fmt, va...) produces, or NO."""
+        r = cstr(vm, fmt)
+        if r is None:
+            return NO
+        fo, foff, fend = r
+        sources.append(fmt >> 32)
+        f = fo.b[foff:fend].decode("latin-1")
+        out = []
+        i = 0
+        ai = 0
+        n = len(f)
+        while i < n:
+            j = f.find("%", i)
+            if j < 0:
+                out.append(f[i:])
+                break
+            if j > i:
+                out.append(f[i:j])
+            i = j + 1
+            flags = 0
+            while i < n and f[i] in _FLAGS:
+                flags |= _FLAGS[f[i]]
+                i += 1
+            width = 0
+            if i < n and f[i] == "*":
+                i += 1
+                w = fetch(va, ai, "i")
+                ai += 1
+                if w is NO:
+                    return NO
+                w &= M32
+                if w >> 31:
+                    flags |= 1
+                    w = (1 << 32) - w
+                    if w > INT_MAX:
+                        w = INT_MAX
+                width = w
+            else:
+                k = i
+                while i < n and f[i].isdigit():
+                    i += 1
+                if i > k:
+                    width = int(f[k:i])
+            prec = -1
+            if i < n and f[i] == ".":
+                i += 1
+                if i < n and f[i] == "*":
+                    i += 1
+                    pv = fetch(va, ai, "i")
+                    ai += 1
+                    if pv is NO:
+                        return NO
+                    pv &= M32
+                    prec = -1 if pv >> 31 else pv
+                else:
+                    k = i
+                    while i < n and f[i].isdigit():
+                        i += 1
+                    prec = int(f[k:i]) if i > k else 0
+            if i < n and f[i] == "$" or width > 100000 or prec > 100000:
+                return NO  # positional arguments, huge widths: the C version
+            length = ""
+            if i < n and f[i] in "hlzjt":
+                length = f[i]
+                i += 1
+                if i < n and f[i] == length and length in "hl":
+                    length += f[i]
+                    i += 1
+            if i >= n:
+                return NO
+            c = f[i]
+            i += 1
+            if c in _INTCONV:
+                v = fetch(va, ai, "i")
+                ai += 1
+                if v is NO:
+                    return NO
+                if length in ("", "h", "hh"):
+                    v &= M32
+                    if length == "h":
+                        v &= 0xFFFF
+                    elif length == "hh":
+                        v &= 0xFF
+                if c in "di":
+                    bits = {"": 32, "h": 16, "hh": 8}.get(length, 64)
+                    if v >> (bits - 1) & 1:
+                        v -= 1 << bits
+                    out.append(_fmt_int(flags, width, prec, -v if v < 0 else v, v < 0, 10, False, True))
+                else:
+                    base = 8 if c == "o" else 10 if c == "u" else 16
+                    out.append(_fmt_int(flags, width, prec, v, False, base, c == "X", False))
+            elif c == "s" and length == "":
+                p = fetch(va, ai, "p")
+                ai += 1
+                if p is NO:
+                    return NO
+                if p == 0:
+                    s = b"(null)" if prec < 0 or prec >= 6 else b""
+                else:
+                    o = _obj(vm, p)
+                    if o is None:
+                        return NO
+                    off = p & M32
+                    end = o.b.find(0, off, off + prec if prec >= 0 else len(o.b))
+                    if end < 0:
+                        if prec < 0 or off + prec > len(o.b):
+                            return NO
+                        end = off + prec  # strnlen stopped at prec bytes
+                        if not _defined(o, off, end):
+                            return NO
+                    elif not _defined(o, off, end + 1):
+                        return NO
+                    sources.append(p >> 32)
+                    s = bytes(o.b[off:end])
+                out.append(_pad_str(flags, width, s).decode("latin-1"))
+            elif c == "c" and length == "":
+                v = fetch(va, ai, "i")
+                ai += 1
+                if v is NO:
+                    return NO
+                out.append(_pad_str(flags, width, bytes((v & 0xFF,))).decode("latin-1"))
+            elif c == "%":
+                out.append("%")
+            elif c in _FLOATCONV and length in ("", "l"):
+                v = fetch(va, ai, "d")
+                ai += 1
+                if v is NO or not math.isfinite(v):
+                    return NO
+                spec = "%" + "".join(ch for ch, b in _FLAGS.items() if flags & b)
+                if width:
+                    spec += str(width)
+                if prec >= 0:
+                    spec += "." + str(prec)
+                out.append((spec + c) % v)  # Python's float conversions are C's
+            else:
+                return NO
+        data = "".join(out).encode("latin-1")
+        if len(data) > INT_MAX:
+            return NO
+        return data
+
+    def sprintf(buf, fmt, va=()):
+        src: list = []
+        data = format_(fmt, va, src)
+        if data is NO or buf.__class__ is not int or (buf >> 32) in src:
+            return NO
+        o = _dest(vm, buf, len(data) + 1)
+        if o is None:
+            return NO
+        _write(o, buf & M32, data + b"\0")
+        return len(data)
+
+    def snprintf(buf, size, fmt, va=()):
+        src: list = []
+        data = format_(fmt, va, src)
+        if data is NO or buf.__class__ is not int or size.__class__ is not int or (buf >> 32) in src:
+            return NO
+        if size:
+            k = min(len(data), size - 1)
+            o = _dest(vm, buf, k + 1)
+            if o is None:
+                return NO
+            _write(o, buf & M32, data[:k] + b"\0")
+        return len(data)
+
+    stdout_g = next((g for g in vm.prog.globals if g.name == "stdout" and g.system), None)
+    write_all = vm.prog.fn_by_name.get("__divm_write_all")
+    scratch = []
+
+    def printf(fmt, va=()):
+        if vm.flags & CF_THREADS or stdout_g is None or write_all is None or write_all.decl:
+            return NO
+        so = vm.objs.get(stdout_g.idx)
+        if so is None or so.ud is not None or len(so.b) < 8:
+            return NO
+        fp = int.from_bytes(so.b[:8], "little")
+        fo = _obj(vm, fp)
+        off = fp & M32
+        if fo is None or off + 8 > len(fo.b) or not _defined(fo, off, off + 8):
+            return NO
+        fd = int.from_bytes(fo.b[off:off + 4], "little")
+        fl = int.from_bytes(fo.b[off + 4:off + 8], "little")
+        if fl & F_CLOSED or not fl & F_WRITE or fd not in (1, 2):
+            return NO
+        data = format_(fmt, va, [])
+        if data is NO:
+            return NO
+        if not scratch:
+            from .memory import K_GLOBAL, Obj
+            scratch.append(vm.add_global_obj(Obj(512, K_GLOBAL, defined=True, name="<printf buffer>")))
+        sp = scratch[0]
+        sb = vm.objs[sp >> 32].b
+        wa = vm.FT[write_all.idx]
+        for k in range(0, len(data), 512):
+            chunk = data[k:k + 512]
+            sb[:len(chunk)] = chunk
+            if wa(fd, sp, len(chunk)) != 0:
+                from .vm import VMError
+                raise VMError("printf: DiOS refused to write to standard output")
+        return len(data)
+
+    return {"sprintf": sprintf, "snprintf": snprintf, "printf": printf}
+
+
+def _u_class():
+    from .values import U
+    return U
+
+
+U_CLASS = _u_class()
+
+
+def install(vm) -> None:
+    """Put the fast paths in front of libc-shim's functions (not of the
+    program's own functions of the same names)."""
+    fast = make(vm)
+    for name, fp in fast.items():
+        fn = vm.prog.fn_by_name.get(name)
+        if fn is None or fn.decl or not fn.system:
+            continue
+        vm.G[f"F{fn.idx}"] = vm.FT[fn.idx] = _wrap(vm, fn, fp)
+
+
+def _wrap(vm, fn, fp):
+    key = f"F{fn.idx}"
+    slow = []
+
+    def run_c(*args):
+        if not slow:
+            slow.append(vm.compile(fn))
+            vm.G[key] = vm.FT[fn.idx] = wrapper  # compile installed the C version
+        return slow[0](*args)
+
+    def wrapper(*args):
+        r = fp(*args)
+        if r is NO:
+            return run_c(*args)
+        return r
+    return wrapper
