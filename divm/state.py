@@ -284,8 +284,8 @@ class Canon:
             order += sorted(k for k, o in objs.items() if k not in seen and o.kind == K_HEAP)
         return seg, npr, touched, order
 
-    def key(self, objs: dict, regs: list, flags: int, leaks: bool = False) -> int:
-        seg, npr, touched, order = self._walk(objs, regs, leaks)
+    def key(self, objs: dict, regs: list, flags: int, leaks: bool = False, walk=None) -> int:
+        seg, npr, touched, order = walk or self._walk(objs, regs, leaks)
         num = {oid: n for n, oid in enumerate(order, 1)}
         get = num.get
         head = [flags & M32, flags >> 32, seg[0], len(order), *touched]
