@@ -287,7 +287,7 @@ def expand(machine, snap):
 # -- a worker --------------------------------------------------------------------------------
 
 class Worker:
-    def __init__(self, me, n, machine, snap0, key0, owner0, ins, outs, ctl_in, ctl_out, order):
+    def __init__(self, me, n, machine, snap0, pre, todo, ins, outs, ctl_in, ctl_out, order):
         self.me, self.n = me, n
         self.machine = machine
         self.vm = machine.vm
@@ -305,10 +305,8 @@ class Worker:
         self.sent = self.recv = 0
         self.reported = None
         self.stopped = False
-        if owner0 == me:
-            self.store.add(key0, -1, ())
-            self.powner.append(me)
-            self.frontier.append((0, snap0))
+        self.pre = pre.index  # the states the parent explored before the fork (owner number n)
+        self.frontier.extend((n, num, snap) for num, snap in todo)
 
     def run(self) -> None:
         last_flush = last_progress = time.time()
@@ -324,8 +322,7 @@ class Worker:
             if self.ctl_in.eof:
                 return
             if self.frontier and not self.stopped:
-                n, snap = self.pop()
-                self.expand(n, snap)
+                self.expand(*self.pop())
             now = time.time()
             if self.stopped:
                 continue
@@ -383,35 +380,40 @@ class Worker:
         link = self.links_in[src]
         m = self.machine
         store = self.store
+        pre = self.pre
         base = self.base
-        for pn, choices, fp, enc, final in items:
+        me = self.me
+        for pw, pn, choices, fp, enc, final in items:
             receive(enc, link)
             if fp is not None:  # hash compaction: duplicates need no decoding
-                if fp in store:
+                if fp in store or fp in pre:
                     continue
                 k = fp
                 snap = decode(enc, link, base) if not final else None
             else:
                 snap = decode(enc, link, base)
                 k = m.canon.key(snap.objs, snap.regs, snap.flags, leaks=m.leaks)
+                if k in pre:
+                    continue
             num = store.add(k, pn, choices)
             if num is not None:
-                self.powner.append(src)
+                self.powner.append(pw)
                 if not final:
-                    self.frontier.append((num, snap))
+                    self.frontier.append((me, num, snap))
 
-    def expand(self, n: int, snap) -> None:
+    def expand(self, pw: int, n: int, snap) -> None:
         m = self.machine
         vm = self.vm
         me, nw = self.me, self.n
         store = self.store
+        pre = self.pre
         compaction = m.compaction
         pf = S.PERSISTENT_FLAGS
         try:
             for step in expand(m, snap):
                 choices = tuple(v for v, _ in step.choices)
                 if step.error is not None:
-                    self.send_ctl(ERROR, (n, choices))
+                    self.send_ctl(ERROR, (pw, n, choices))
                     self.stopped = True  # the parent stops everyone
                     self.frontier.clear()
                     return
@@ -425,11 +427,13 @@ class Worker:
                     o = h % nw
                 if o == me:
                     k = fp if compaction else m.canon.key(vm.objs, vm.regs, flags, leaks=m.leaks, walk=walk)
+                    if k in pre:
+                        continue
                     num = store.add(k, n, choices)
                     if num is not None:
-                        self.powner.append(me)
+                        self.powner.append(pw)
                         if not final:
-                            self.frontier.append((num, S.snapshot(vm)))
+                            self.frontier.append((me, num, S.snapshot(vm)))
                     continue
                 link = self.links_out[o]
                 if compaction:
@@ -439,10 +443,11 @@ class Worker:
                         link.recent.clear()
                     link.recent.add(fp)
                     if final:
-                        self.batches[o].append((n, choices, fp, (False, (), [], [], (), (), 0, ()), True))
+                        self.batches[o].append((pw, n, choices, fp, (False, (), [], [], (), (), 0, ()), True))
                         continue
                 batch = self.batches[o]
-                batch.append((n, choices, fp if compaction else None, encode(S.snapshot(vm), link, self.base), final))
+                batch.append((pw, n, choices, fp if compaction else None, encode(S.snapshot(vm), link, self.base),
+                              final))
                 if len(batch) >= BATCH:
                     self.flush(o)
         except StopRequest:
@@ -480,10 +485,15 @@ def _die_with_parent() -> None:
 
 # -- the parent ------------------------------------------------------------------------------
 
+WARMUP_SECONDS = 1.0  # explored by the parent before the fork (and compiled code is inherited)
+
+
 def search(machine, workers: int, order: str = "dfs", limits=None, progress=None) -> Result:
     """Explore every reachable state with `workers` processes; stop at the
     first error.  The same result as `explore.search`, but for which
-    counterexample is found."""
+    counterexample is found.  The parent explores alone for a moment
+    first: small state spaces need no fork, and the functions compiled
+    meanwhile are compiled for every worker."""
     from .explore import Limits
     limits = limits or Limits()
     res = Result()
@@ -501,7 +511,55 @@ def search(machine, workers: int, order: str = "dfs", limits=None, progress=None
         res.seconds = time.time() - t0
         return res
     vm.want_stop_bt = False
-    owner0 = owner_of(machine, snap0.objs, snap0.regs, snap0.flags, workers)
+    # -- warm-up: the sequential search, for a moment
+    pre = StateStore(machine.compaction)
+    pre.add(key0, -1, ())
+    frontier = deque([(0, snap0)])
+    pop = frontier.popleft  # breadth first: a wide frontier to share out
+    found = None
+    last_report = t0
+    while frontier:
+        n, snap = pop()
+        for step, nkey, nsnap in machine.successors(snap):
+            if step.error is not None:
+                found = (n, step)
+                break
+            if nkey is None:
+                continue
+            m = pre.add(nkey, n, tuple(v for v, _ in step.choices))
+            if m is not None and nsnap is not None:
+                frontier.append((m, nsnap))
+        if found is not None:
+            break
+        now = time.time()
+        if progress is not None and now - last_report > 0.5:
+            progress(len(pre), machine.transitions, len(frontier), now - t0)
+            last_report = now
+        reason = limit_reached(vm.stop_request, limits, len(pre), now - t0)
+        if reason:
+            res.verdict, res.reason = "inconclusive", reason
+            break
+        if now - t0 > WARMUP_SECONDS and len(frontier) >= 2 * workers:
+            break
+    if found is not None or res.verdict != "valid" or not frontier:
+        res.states = len(pre)
+        res.transitions = machine.transitions
+        res.stored_bytes = pre.stored_bytes() + (0 if machine.compaction else machine.canon.stored_bytes())
+        res.seconds = time.time() - t0
+        if found is not None:
+            n, step = found
+            res.verdict = "error"
+            res.path = machine.replay(snap0, pre.path(n) + [tuple(v for v, _ in step.choices)])
+            res.error = res.path[-1].error or step.error
+        return res
+    # -- the fork
+    todo = [[] for _ in range(workers)]
+    for n, snap in frontier:
+        todo[owner_of(machine, snap.objs, snap.regs, snap.flags, workers)].append((n, snap))
+    frontier.clear()
+    base_bytes = pre.stored_bytes() + (0 if machine.compaction else machine.canon.stored_bytes())
+    pre_transitions = machine.transitions
+    machine.transitions = 0
     _raise_fd_limit(workers)
     # pipes: data[i][j] from worker i to worker j; ctl to / from each worker
     data = [[os.pipe() if i != j else None for j in range(workers)] for i in range(workers)]
@@ -529,28 +587,44 @@ def search(machine, workers: int, order: str = "dfs", limits=None, progress=None
             for fd in _all_fds(data, down, up):
                 if fd not in keep:
                     os.close(fd)
-            w = Worker(me, workers, machine, snap0, key0, owner0, ins, outs,
+            w = Worker(me, workers, machine, snap0, pre, todo[me], ins, outs,
                        In(down[me][0], -1), Out(up[me][1]), order)
+            todo = None
             worker_main(w)
         pids.append(pid)
+    todo = None
     for fd in _all_fds(data, down, up):
         if not any(fd in (down[i][1], up[i][0]) for i in range(workers)):
             os.close(fd)
     c = Coordinator(machine, workers, pids, [Out(down[i][1]) for i in range(workers)],
-                    [In(up[i][0], i) for i in range(workers)], limits, progress, t0)
+                    [In(up[i][0], i) for i in range(workers)], limits, progress, t0, pre)
     try:
         c.run(res)
     finally:
         c.shutdown()
+    res.states += len(pre)
+    res.transitions += pre_transitions
+    res.stored_bytes += base_bytes
     res.seconds = time.time() - t0
     if res.verdict == "error" and c.error is not None:
-        path = c.path
         vm.stop_request = None
-        res.path = machine.replay(snap0, path)
+        res.path = machine.replay(snap0, c.path)
         res.error = res.path[-1].error
         if res.error is None:
             raise RuntimeError("the counterexample found by a worker does not end in an error when re-run")
     return res
+
+
+def limit_reached(stop_request, limits, states: int, seconds: float) -> str:
+    if stop_request is not None:  # a signal (or a limit) seen by the CLI's watcher
+        return stop_request
+    if limits.max_states is not None and states >= limits.max_states:
+        return f"state limit {limits.max_states} reached"
+    if limits.max_time is not None and seconds > limits.max_time:
+        return f"time limit {limits.max_time:g} s reached"
+    if limits.max_memory is not None and rss() > limits.max_memory:
+        return "memory limit reached"
+    return ""
 
 
 def _all_fds(data, down, up):
@@ -583,8 +657,9 @@ def _raise_fd_limit(workers: int) -> None:
 
 
 class Coordinator:
-    def __init__(self, machine, n, pids, downs, ups, limits, progress, t0):
+    def __init__(self, machine, n, pids, downs, ups, limits, progress, t0, pre):
         self.machine = machine
+        self.pre = pre
         self.n = n
         self.pids = pids
         self.downs = downs
@@ -636,7 +711,7 @@ class Coordinator:
                         self.check_idle()
         elif typ == ERROR:
             if self.error is None and not self.stopping:
-                self.error = (w, obj[0], obj[1])
+                self.error = obj
                 self.stop("error")
         elif typ == FINAL:
             self.finals[w] = obj
@@ -679,7 +754,7 @@ class Coordinator:
             if self.stopping:
                 break
             now = time.time()
-            states = sum(s[0] for s in self.stats)
+            states = len(self.pre) + sum(s[0] for s in self.stats)
             if self.progress is not None and now - last_report > 0.5:
                 self.progress(states, sum(s[1] for s in self.stats), sum(s[2] for s in self.stats), now - self.t0)
                 last_report = now
@@ -697,9 +772,9 @@ class Coordinator:
             self.pump(1.0)
         res.states = sum(f[0] for f in self.finals)
         res.transitions = sum(f[1] for f in self.finals)
-        # canonical data from before the fork is counted once
-        base = S.CONTENT_STORED[0] if not self.machine.compaction else 0
-        res.stored_bytes = sum(f[2] for f in self.finals) - base * (self.n - 1)
+        # canonical data from before the fork is counted once (by the caller)
+        base = self.machine.canon.stored_bytes() if not self.machine.compaction else 0
+        res.stored_bytes = sum(f[2] for f in self.finals) - base * self.n
         if any(f[3] for f in self.finals):
             vm.nondet_limited = True
         res.worker_memory = [f[4] for f in self.finals]
@@ -714,18 +789,16 @@ class Coordinator:
         state's owner for its parent link."""
         w, n, last = self.error
         path = [tuple(last)]
-        while True:
+        while w != self.n:
             self.answer = None
             self.send(w, QUERY, n)
             while self.answer is None:
                 self.pump(1.0)
-            pw, pn, choices = self.answer
-            if pn < 0:
-                break
+            w, pn, choices = self.answer
             path.append(tuple(choices))
-            w, n = pw, pn
+            n = pn
         path.reverse()
-        return path
+        return self.pre.path(n) + path
 
     def memory(self) -> int:
         total = rss()
