@@ -306,6 +306,9 @@ class Worker:
         self.reported = None
         self.stopped = False
         self.pre = pre.index  # the states the parent explored before the fork (owner number n)
+        # the mutable globals, as `state.roots` caches them per objects dict (the same for every state)
+        S.roots(machine.vm.objs, machine.vm.regs)
+        self.roots = S._global_ids[id(machine.vm.objs)]
         self.frontier.extend((n, num, snap) for num, snap in todo)
 
     def run(self) -> None:
@@ -365,7 +368,7 @@ class Worker:
             self.send_ctl(FINAL, (len(self.store), self.machine.transitions,
                                   self.store.stored_bytes() + (0 if self.machine.compaction
                                                                else self.machine.canon.stored_bytes()),
-                                  bool(vm.nondet_limited), rss()))
+                                  bool(vm.nondet_limited), rss(), sum(os.times()[:2]), self.sent, self.recv))
         elif typ == QUERY:
             k = loads(payload)
             st = self.store
@@ -383,6 +386,7 @@ class Worker:
         pre = self.pre
         base = self.base
         me = self.me
+        groots, rs = S._global_ids, self.roots
         for pw, pn, choices, fp, enc, final in items:
             receive(enc, link)
             if fp is not None:  # hash compaction: duplicates need no decoding
@@ -392,6 +396,7 @@ class Worker:
                 snap = decode(enc, link, base) if not final else None
             else:
                 snap = decode(enc, link, base)
+                groots[id(snap.objs)] = rs
                 k = m.canon.key(snap.objs, snap.regs, snap.flags, leaks=m.leaks)
                 if k in pre:
                     continue
@@ -408,7 +413,7 @@ class Worker:
         store = self.store
         pre = self.pre
         compaction = m.compaction
-        pf = S.PERSISTENT_FLAGS
+        groots, rs = S._global_ids, self.roots
         try:
             for step in expand(m, snap):
                 choices = tuple(v for v, _ in step.choices)
@@ -418,22 +423,25 @@ class Worker:
                     self.frontier.clear()
                     return
                 final = step.stop
-                flags = vm.flags & pf
+                # a snapshot first: its objects are frozen, so their contents are worked out once
+                ns = S.snapshot(vm)
+                objs, regs, flags = ns.objs, ns.regs, ns.flags
+                groots[id(objs)] = rs
                 if compaction:
-                    fp = m.canon.fingerprint(vm.objs, vm.regs, flags, leaks=m.leaks)
+                    fp = m.canon.fingerprint(objs, regs, flags, leaks=m.leaks)
                     o = int.from_bytes(fp[:8], "little") % nw
                 else:
-                    walk, h = part(m, vm.objs, vm.regs, flags)
+                    walk, h = part(m, objs, regs, flags)
                     o = h % nw
                 if o == me:
-                    k = fp if compaction else m.canon.key(vm.objs, vm.regs, flags, leaks=m.leaks, walk=walk)
+                    k = fp if compaction else m.canon.key(objs, regs, flags, leaks=m.leaks, walk=walk)
                     if k in pre:
                         continue
                     num = store.add(k, n, choices)
                     if num is not None:
                         self.powner.append(pw)
                         if not final:
-                            self.frontier.append((me, num, S.snapshot(vm)))
+                            self.frontier.append((me, num, ns))
                     continue
                 link = self.links_out[o]
                 if compaction:
@@ -446,8 +454,7 @@ class Worker:
                         self.batches[o].append((pw, n, choices, fp, (False, (), [], [], (), (), 0, ()), True))
                         continue
                 batch = self.batches[o]
-                batch.append((pw, n, choices, fp if compaction else None, encode(S.snapshot(vm), link, self.base),
-                              final))
+                batch.append((pw, n, choices, fp if compaction else None, encode(ns, link, self.base), final))
                 if len(batch) >= BATCH:
                     self.flush(o)
         except StopRequest:
@@ -778,6 +785,10 @@ class Coordinator:
         if any(f[3] for f in self.finals):
             vm.nondet_limited = True
         res.worker_memory = [f[4] for f in self.finals]
+        if os.environ.get("DIVM_PARALLEL_STATS"):
+            for w, f in enumerate(self.finals):
+                print(f"worker {w}: {f[0]} states, {f[1]} transitions, {f[5]:.2f} s CPU, "
+                      f"{f[6]} batches sent, {f[7]} received, {f[4] >> 20} MiB", file=sys.stderr)
         if self.error is not None:
             res.verdict = "error"
             self.path = self.rebuild()
