@@ -41,6 +41,7 @@ choices from the initial state (`Machine.replay`)."""
 from __future__ import annotations
 
 import marshal
+import operator
 import os
 import select
 import signal
@@ -156,20 +157,52 @@ class Link:
         self.recent: set = set()         # sender, hash compaction: fingerprints sent lately
 
 
-def encode(snap: S.Snapshot, link: Link, base: dict) -> tuple:
-    changed = []
-    new = []
-    same = 0
+_fields = operator.attrgetter(*FIELDS)
+
+
+def changes(objs: dict, base: dict, oids, freed: set) -> set | None:
+    """The ids whose object differs from the initial state's (a different
+    object, or none), looking only at oids (the parent state's changes and
+    what the transition made or copied) and at freed initial objects; None
+    if that does not account for every difference (then look at all)."""
+    oget, bget = objs.get, base.get
+    chg = {oid for oid in oids if oget(oid) is not bget(oid)}
+    if freed:
+        chg.update(freed & base.keys())
+    extra = 0
+    for oid in chg:
+        if oid in objs:
+            extra += oid not in base
+        else:
+            extra -= 1
+    return chg if len(objs) == len(base) + extra else None
+
+
+def all_changes(objs: dict, base: dict) -> set:
+    oget = objs.get
+    chg = {oid for oid, o in objs.items() if base.get(oid) is not o}
+    chg.update(oid for oid, o in base.items() if oget(oid) is not o)
+    return chg
+
+
+def encode(snap: S.Snapshot, chg: set, link: Link, walk) -> tuple:
+    """A snapshot as plain data: initial objects it lacks, its other
+    objects (by number on the link, contents for those new to the link),
+    and the canonical walk the sender did (the receiver need not redo it)."""
     reset = False
     if link.count > CACHE_LIMIT:
         link.sent.clear()
         link.count = 0
         reset = True
+    objs = snap.objs
     sent = link.sent
-    get = base.get
-    for oid, o in snap.objs.items():
-        if get(oid) is o:
-            same += 1
+    changed = []
+    new = []
+    removed = []
+    for oid in chg:
+        o = objs.get(oid)
+        if o is None:
+            removed.append(oid)
             continue
         serial = o.serial
         n = sent.get(serial) if serial else None
@@ -178,25 +211,29 @@ def encode(snap: S.Snapshot, link: Link, base: dict) -> tuple:
             link.count += 1
             if serial and o.frozen:
                 sent[serial] = n
-            f = [getattr(o, a) for a in FIELDS]
-            new.append(f)
+            new.append(_fields(o))
         changed.append(oid)
         changed.append(n)
-    removed = () if same == len(base) else tuple(k for k in base if k not in snap.objs)
-    return (reset, removed, changed, new, snap.freed, snap.ids, snap.flags, snap.regs)
+    w = (walk[1], len(walk[2]), walk[3]) if walk is not None else None
+    return (reset, removed, changed, new, snap.freed, snap.ids, snap.flags, snap.regs, w)
 
 
-def _make(fields) -> Obj:
-    o = Obj.__new__(Obj)
-    for a, v in zip(FIELDS, fields):
-        setattr(o, a, v)
-    o.b = bytearray(o.b)
-    if o.ud is not None:
-        o.ud = bytearray(o.ud)
-    o.frozen = False
-    o.h = None
-    o.serial = 0
-    return S.freeze(o)
+def _maker():
+    lines = ["def _make(f):", "    o = new(Obj)"]
+    for i, a in enumerate(FIELDS):
+        v = f"f[{i}]"
+        if a == "b":
+            v = f"bytearray({v})"
+        elif a == "ud":
+            v = f"bytearray({v}) if {v} is not None else None"
+        lines.append(f"    o.{a} = {v}")
+    lines += ["    o.frozen = False", "    o.h = None", "    o.serial = 0", "    return freeze(o)"]
+    env = {"new": Obj.__new__, "Obj": Obj, "freeze": S.freeze}
+    exec("\n".join(lines), env)
+    return env["_make"]
+
+
+_make = _maker()
 
 
 def receive(enc, link: Link) -> None:
@@ -208,7 +245,7 @@ def receive(enc, link: Link) -> None:
 
 
 def decode(enc, link: Link, base: dict) -> S.Snapshot:
-    _, removed, changed, _, freed, ids, flags, regs = enc
+    _, removed, changed, _, freed, ids, flags, regs, _ = enc
     objs = dict(base)
     for oid in removed:
         del objs[oid]
@@ -309,7 +346,7 @@ class Worker:
         # the mutable globals, as `state.roots` caches them per objects dict (the same for every state)
         S.roots(machine.vm.objs, machine.vm.regs)
         self.roots = S._global_ids[id(machine.vm.objs)]
-        self.frontier.extend((n, num, snap) for num, snap in todo)
+        self.frontier.extend((n, num, snap, all_changes(snap.objs, self.base)) for num, snap in todo)
 
     def run(self) -> None:
         last_flush = last_progress = time.time()
@@ -387,6 +424,7 @@ class Worker:
         base = self.base
         me = self.me
         groots, rs = S._global_ids, self.roots
+        segs = m.canon.segs
         for pw, pn, choices, fp, enc, final in items:
             receive(enc, link)
             if fp is not None:  # hash compaction: duplicates need no decoding
@@ -397,16 +435,25 @@ class Worker:
             else:
                 snap = decode(enc, link, base)
                 groots[id(snap.objs)] = rs
-                k = m.canon.key(snap.objs, snap.regs, snap.flags, leaks=m.leaks)
+                walk = None
+                w = enc[8]
+                if w is not None:
+                    npr, nt, order = w
+                    seg = segs.get(tuple(order[:npr]))
+                    if seg is not None:
+                        walk = (seg, npr, order[npr:npr + nt], order)
+                k = m.canon.key(snap.objs, snap.regs, snap.flags, leaks=m.leaks, walk=walk)
                 if k in pre:
                     continue
             num = store.add(k, pn, choices)
             if num is not None:
                 self.powner.append(pw)
                 if not final:
-                    self.frontier.append((me, num, snap))
+                    ch = set(enc[1])
+                    ch.update(enc[2][::2])
+                    self.frontier.append((me, num, snap, ch))
 
-    def expand(self, pw: int, n: int, snap) -> None:
+    def expand(self, pw: int, n: int, snap, pchg: set) -> None:
         m = self.machine
         vm = self.vm
         me, nw = self.me, self.n
@@ -414,6 +461,7 @@ class Worker:
         pre = self.pre
         compaction = m.compaction
         groots, rs = S._global_ids, self.roots
+        base = self.base
         try:
             for step in expand(m, snap):
                 choices = tuple(v for v, _ in step.choices)
@@ -424,12 +472,17 @@ class Worker:
                     return
                 final = step.stop
                 # a snapshot first: its objects are frozen, so their contents are worked out once
+                dirty = vm.dirty
                 ns = S.snapshot(vm)
                 objs, regs, flags = ns.objs, ns.regs, ns.flags
+                chg = changes(objs, base, pchg | dirty if dirty is not None else objs.keys(), ns.freed)
+                if chg is None:
+                    chg = all_changes(objs, base)
                 groots[id(objs)] = rs
                 if compaction:
                     fp = m.canon.fingerprint(objs, regs, flags, leaks=m.leaks)
                     o = int.from_bytes(fp[:8], "little") % nw
+                    walk = None
                 else:
                     walk, h = part(m, objs, regs, flags)
                     o = h % nw
@@ -441,7 +494,7 @@ class Worker:
                     if num is not None:
                         self.powner.append(pw)
                         if not final:
-                            self.frontier.append((me, num, ns))
+                            self.frontier.append((me, num, ns, chg))
                     continue
                 link = self.links_out[o]
                 if compaction:
@@ -451,10 +504,10 @@ class Worker:
                         link.recent.clear()
                     link.recent.add(fp)
                     if final:
-                        self.batches[o].append((pw, n, choices, fp, (False, (), [], [], (), (), 0, ()), True))
+                        self.batches[o].append((pw, n, choices, fp, (False, (), [], [], (), (), 0, (), None), True))
                         continue
                 batch = self.batches[o]
-                batch.append((pw, n, choices, fp if compaction else None, encode(ns, link, self.base), final))
+                batch.append((pw, n, choices, fp if compaction else None, encode(ns, chg, link, walk), final))
                 if len(batch) >= BATCH:
                     self.flush(o)
         except StopRequest:
