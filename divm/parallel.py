@@ -545,7 +545,9 @@ def _die_with_parent() -> None:
 
 # -- the parent ------------------------------------------------------------------------------
 
-WARMUP_SECONDS = 1.0  # explored by the parent before the fork (and compiled code is inherited)
+# explored by the parent before the fork (the code compiled meanwhile is inherited);
+# DIVM_PARALLEL_WARMUP=0 forks as soon as there is work for every worker (tests)
+WARMUP_SECONDS = float(os.environ.get("DIVM_PARALLEL_WARMUP", "1.0"))
 
 
 def search(machine, workers: int, order: str = "dfs", limits=None, progress=None) -> Result:
