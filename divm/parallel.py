@@ -288,7 +288,9 @@ def part(machine, objs, regs, flags):
     content = S.content
     d64 = _D64
     for oid in order[npr:]:
-        cid = content(objs[oid])[0]
+        o = objs[oid]
+        c = o.h  # the cached content of a frozen object
+        cid = (c if c is not None else content(o))[0]
         v = d64.get(cid)
         if v is None:
             v = d64[cid] = int.from_bytes(S.digest(cid)[:8], "little")
