@@ -66,7 +66,7 @@ _HDR = struct.Struct("<IB")  # payload length, type
 
 BATCH = 48            # states per batch message
 FLUSH_SECONDS = 0.02  # a partly filled batch waits at most this long
-CACHE_LIMIT = 60000   # objects remembered per link before both sides forget them
+CACHE_LIMIT = 30000   # objects remembered per link before both sides forget them
 
 # the fields of an object that travel; the rest (frozen, h, serial, slow) is rebuilt
 FIELDS = tuple(f for f in Obj.__slots__ if f not in ("frozen", "h", "serial", "slow"))
