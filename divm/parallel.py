@@ -344,6 +344,7 @@ class Worker:
         self.sent = self.recv = 0
         self.reported = None
         self.stopped = False
+        self.idle = 0.0  # seconds spent waiting for work
         self.pre = pre.index  # the states the parent explored before the fork (owner number n)
         # the mutable globals, as `state.roots` caches them per objects dict (the same for every state)
         S.roots(machine.vm.objs, machine.vm.regs)
@@ -356,7 +357,12 @@ class Worker:
         outs = [o for o in self.outs if o is not None] + [self.ctl_out]
         while True:
             busy = bool(self.frontier) and not self.stopped
-            for fd in wait_io(all_in, outs, 0 if busy else 0.2):
+            if not busy:
+                t = time.time()
+            ready = wait_io(all_in, outs, 0 if busy else 0.2)
+            if not busy and not self.stopped:
+                self.idle += time.time() - t
+            for fd in ready:
                 src = next(i for i in all_in if i.fd == fd)
                 for typ, payload in src.read():
                     if self.message(src.src, typ, payload):
@@ -407,7 +413,7 @@ class Worker:
             self.send_ctl(FINAL, (len(self.store), self.machine.transitions,
                                   self.store.stored_bytes() + (0 if self.machine.compaction
                                                                else self.machine.canon.stored_bytes()),
-                                  bool(vm.nondet_limited), rss(), sum(os.times()[:2]), self.sent, self.recv))
+                                  bool(vm.nondet_limited), rss(), sum(os.times()[:2]), self.sent, self.recv, self.idle))
         elif typ == QUERY:
             k = loads(payload)
             st = self.store
@@ -635,6 +641,11 @@ def search(machine, workers: int, order: str = "dfs", limits=None, progress=None
                 _grow_pipe(p[1])
     sys.stdout.flush()
     sys.stderr.flush()
+    # everything so far is shared with the workers: keep the garbage collector
+    # off it (no scans of the whole inherited heap, no copied pages)
+    import gc
+    gc.collect()
+    gc.freeze()
     pids = []
     import warnings
     for me in range(workers):
@@ -844,7 +855,7 @@ class Coordinator:
         res.worker_memory = [f[4] for f in self.finals]
         if os.environ.get("DIVM_PARALLEL_STATS"):
             for w, f in enumerate(self.finals):
-                print(f"worker {w}: {f[0]} states, {f[1]} transitions, {f[5]:.2f} s CPU, "
+                print(f"worker {w}: {f[0]} states, {f[1]} transitions, {f[5]:.2f} s CPU, {f[8]:.2f} s idle, "
                       f"{f[6]} batches sent, {f[7]} received, {f[4] >> 20} MiB", file=sys.stderr)
         if self.error is not None:
             res.verdict = "error"
