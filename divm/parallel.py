@@ -461,6 +461,11 @@ class Worker:
                     ch.update(enc[2][::2])
                     self.frontier.append((me, num, snap, ch))
 
+    def changes(self, objs, pchg, dirty, ns) -> set:
+        base = self.base
+        chg = changes(objs, base, pchg | dirty if dirty is not None else objs.keys(), ns.freed)
+        return chg if chg is not None else all_changes(objs, base)
+
     def expand(self, pw: int, n: int, snap, pchg: set) -> None:
         m = self.machine
         vm = self.vm
@@ -469,7 +474,6 @@ class Worker:
         pre = self.pre
         compaction = m.compaction
         groots, rs = S._global_ids, self.roots
-        base = self.base
         try:
             for step in expand(m, snap):
                 choices = tuple(v for v, _ in step.choices)
@@ -483,9 +487,6 @@ class Worker:
                 dirty = vm.dirty
                 ns = S.snapshot(vm)
                 objs, regs, flags = ns.objs, ns.regs, ns.flags
-                chg = changes(objs, base, pchg | dirty if dirty is not None else objs.keys(), ns.freed)
-                if chg is None:
-                    chg = all_changes(objs, base)
                 groots[id(objs)] = rs
                 if compaction:
                     fp = m.canon.fingerprint(objs, regs, flags, leaks=m.leaks)
@@ -502,7 +503,7 @@ class Worker:
                     if num is not None:
                         self.powner.append(pw)
                         if not final:
-                            self.frontier.append((me, num, ns, chg))
+                            self.frontier.append((me, num, ns, self.changes(objs, pchg, dirty, ns)))
                     continue
                 link = self.links_out[o]
                 if compaction:
@@ -515,7 +516,8 @@ class Worker:
                         self.batches[o].append((pw, n, choices, fp, (False, (), [], [], (), (), 0, (), None), True))
                         continue
                 batch = self.batches[o]
-                batch.append((pw, n, choices, fp if compaction else None, encode(ns, chg, link, walk), final))
+                enc = encode(ns, self.changes(objs, pchg, dirty, ns), link, walk)
+                batch.append((pw, n, choices, fp if compaction else None, enc, final))
                 if len(batch) >= BATCH:
                     self.flush(o)
         except StopRequest:
