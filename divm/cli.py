@@ -547,8 +547,8 @@ def cmd_verify(args) -> int:
         raise UsageError("--max-states must be a positive number")
     if args.workers < 1:
         raise UsageError("--workers must be at least 1")
-    if args.workers > 1:
-        print("divm: --workers: parallel exploration is not available yet; using one worker", file=sys.stderr)
+    if args.workers > 1 and args.liveness is not None:
+        raise UsageError("--workers works with safety checking only; --liveness runs in one process")
     max_mem = parse_size(args.max_memory)
     if args.max_time is not None and not args.max_time > 0:
         raise UsageError("--max-time must be a positive number of seconds")
@@ -578,8 +578,13 @@ def cmd_verify(args) -> int:
     # handlers stay until divm exits: a signal after the search changes nothing
     stopper = Stopper(args.max_time, max_mem).__enter__()
     stopper.start(vm)
-    res = run_big_stack(lambda: search(machine, args.search, Limits(args.max_states, args.max_time, max_mem),
-                                       progress), stopper.watch)
+    limits = Limits(args.max_states, args.max_time, max_mem)
+    if args.workers > 1:
+        from . import parallel
+        res = run_big_stack(lambda: parallel.search(machine, args.workers, args.search, limits, progress),
+                            stopper.watch)
+    else:
+        res = run_big_stack(lambda: search(machine, args.search, limits, progress), stopper.watch)
     if tty:
         print("\r", end="", file=sys.stderr)
     trace_path = None
@@ -588,7 +593,8 @@ def cmd_verify(args) -> int:
               "property": "safety", "states": res.states, "transitions": res.transitions,
               "seconds": 0.0, "search_seconds": round(res.seconds, 3), "peak_memory_bytes": peak_memory(),
               "stored_bytes_per_state": round(res.stored_bytes / max(res.states, 1), 1),
-              "state_storage": "hash-compaction" if args.hash_compaction else "exact"}
+              "state_storage": "hash-compaction" if args.hash_compaction else "exact",
+              "workers": args.workers}
     if res.verdict == "error":
         trace_path = args.trace_out or default_trace_path(args.prog)
         trace = {"format": "divm-trace", "version": 1, "program": prog.digest, "options": options,

@@ -1,0 +1,915 @@
+"""Parallel safety checking: `divm verify --workers N`.
+
+The parent process boots the VM (`Machine.initial()`) and then forks N
+worker processes, which inherit the VM, the loaded program and every object
+of the initial state.  The state space is partitioned by a hash of each
+state's canonical form: worker `owner(state)` stores the state, deduplicates
+it and generates its successors.  A successor owned by another worker is
+sent to it as a serialised snapshot; the parent only coordinates (limits,
+signals, termination, the counterexample).
+
+Owners.  With --hash-compaction a state's key is its fingerprint
+(`Machine.fingerprint()`, process-independent), and the owner is the
+fingerprint modulo N, so a duplicate is recognised before its snapshot is
+even decoded.  With exact storage the key is `Canon.key` (numbers local to
+one process); the owner is then a cheap hash of the canonical form: the
+sum of the BLAKE2b digests of the reachable objects' contents, plus the
+flags and the digest of the untouched boot-time roots.  Equal canonical
+forms have equal sums whatever process computes them, so every state has
+one owner, and the counts are those of one worker.
+
+Snapshots on the wire.  Objects of the initial state exist, identical, in
+every process: a snapshot is sent as the difference from the initial
+state (ids of initial objects it lacks, and its other objects).  Every link
+(sender -> receiver) keeps an object cache: a frozen object is sent once,
+with its contents (bytes, undefined-bit shadow, pointer offsets, kind,
+flags, name), and later by its number on the link.  Messages are
+length-prefixed and batched, written to non-blocking pipes (one per ordered
+pair of processes) so that two workers sending to each other never block.
+
+Termination (Mattern's four counters).  A worker reports to the parent
+each time it runs out of work, with the number of batches it has sent and
+received.  When every worker has reported idle and the sums agree, the
+parent asks all workers again; if the second wave shows the same counters,
+no message was in flight in between and the search is over.
+
+Counterexamples.  Each worker keeps, per state, the owner and number of the
+state it was first reached from and the choices of that transition.  The
+parent walks these links backwards by asking owners, then re-runs the
+choices from the initial state (`Machine.replay`)."""
+
+from __future__ import annotations
+
+import marshal
+import operator
+import os
+import select
+import signal
+import struct
+import sys
+import time
+import traceback
+from array import array
+from collections import deque
+
+from . import state as S
+from .explore import Result, rss
+from .memory import Obj
+from .store import StateStore
+from .vm import CF_ERROR, StopRequest
+
+M64 = (1 << 64) - 1
+
+# message types
+STATES, STATUS, PROGRESS, PROBE, REPLY, ERROR, STOP, FINAL, QUERY, ANSWER, EXIT, FATAL = range(12)
+_HDR = struct.Struct("<IB")  # payload length, type
+
+BATCH = 48            # states per batch message
+FLUSH_SECONDS = 0.02  # a partly filled batch waits at most this long
+CACHE_LIMIT = 30000   # objects remembered per link before both sides forget them
+
+# the fields of an object that travel; the rest (frozen, h, serial, slow) is rebuilt
+FIELDS = tuple(f for f in Obj.__slots__ if f not in ("frozen", "h", "serial", "slow"))
+
+
+# -- pipes ---------------------------------------------------------------------------------
+
+class Out:
+    """The sending end of a pipe, never blocking: what does not fit waits in a buffer."""
+
+    def __init__(self, fd: int):
+        self.fd = fd
+        os.set_blocking(fd, False)
+        self.buf = bytearray()
+
+    def put(self, typ: int, payload: bytes) -> None:
+        self.buf += _HDR.pack(len(payload), typ)
+        self.buf += payload
+
+    def flush(self) -> None:
+        buf = self.buf
+        while buf:
+            try:
+                n = os.write(self.fd, buf)
+            except BlockingIOError:
+                return
+            del buf[:n]
+
+
+class In:
+    """The receiving end of a pipe: whole messages out of what arrives."""
+
+    def __init__(self, fd: int, src: int):
+        self.fd = fd
+        self.src = src
+        os.set_blocking(fd, False)
+        self.buf = bytearray()
+        self.eof = False
+
+    def read(self) -> list:
+        try:
+            data = os.read(self.fd, 1 << 20)
+        except BlockingIOError:
+            return []
+        if not data:
+            self.eof = True
+            return []
+        buf = self.buf
+        buf += data
+        msgs = []
+        pos = 0
+        end = len(buf)
+        while end - pos >= 5:
+            n, typ = _HDR.unpack_from(buf, pos)
+            if end - pos - 5 < n:
+                break
+            msgs.append((typ, bytes(buf[pos + 5:pos + 5 + n])))
+            pos += 5 + n
+        del buf[:pos]
+        return msgs
+
+
+def wait_io(ins, outs, timeout: float) -> list:
+    """Readable inputs (after flushing what the outputs can take)."""
+    wl = [o.fd for o in outs if o.buf]
+    rl = [i.fd for i in ins if not i.eof]
+    try:
+        r, w, _ = select.select(rl, wl, [], timeout)
+    except InterruptedError:
+        return []
+    if w:
+        for o in outs:
+            if o.buf and o.fd in w:
+                o.flush()
+    return r
+
+
+# -- snapshots on the wire -----------------------------------------------------------------
+
+class Link:
+    """One direction of one pair of processes: the objects the receiver
+    already has, by number."""
+
+    def __init__(self):
+        self.sent: dict[int, int] = {}   # sender: object serial -> number
+        self.count = 0
+        self.objs: list = []             # receiver: number -> Obj (or its fields, until used)
+        self.recent: set = set()         # sender, hash compaction: fingerprints sent lately
+
+
+_fields = operator.attrgetter(*FIELDS)
+
+
+def changes(objs: dict, base: dict, oids, freed: set) -> set | None:
+    """The ids whose object differs from the initial state's (a different
+    object, or none), looking only at oids (the parent state's changes and
+    what the transition made or copied) and at freed initial objects; None
+    if that does not account for every difference (then look at all)."""
+    oget, bget = objs.get, base.get
+    chg = {oid for oid in oids if oget(oid) is not bget(oid)}
+    if freed:
+        chg.update(freed & base.keys())
+    extra = 0
+    for oid in chg:
+        if oid in objs:
+            extra += oid not in base
+        else:
+            extra -= 1
+    return chg if len(objs) == len(base) + extra else None
+
+
+def all_changes(objs: dict, base: dict) -> set:
+    oget = objs.get
+    chg = {oid for oid, o in objs.items() if base.get(oid) is not o}
+    chg.update(oid for oid, o in base.items() if oget(oid) is not o)
+    return chg
+
+
+def encode(snap: S.Snapshot, chg: set, link: Link) -> tuple:
+    """A snapshot as plain data: initial objects it lacks and its other
+    objects (by number on the link, contents for those new to the link)."""
+    reset = False
+    if link.count > CACHE_LIMIT:
+        link.sent.clear()
+        link.count = 0
+        reset = True
+    objs = snap.objs
+    sent = link.sent
+    changed = []
+    new = []
+    removed = []
+    for oid in chg:
+        o = objs.get(oid)
+        if o is None:
+            removed.append(oid)
+            continue
+        serial = o.serial
+        n = sent.get(serial) if serial else None
+        if n is None:
+            n = link.count
+            link.count += 1
+            if serial and o.frozen:
+                sent[serial] = n
+            new.append(_fields(o))
+        changed.append(oid)
+        changed.append(n)
+    return (reset, removed, changed, new, snap.freed, snap.ids, snap.flags, snap.regs)
+
+
+def _maker():
+    lines = ["def _make(f):", "    o = new(Obj)"]
+    for i, a in enumerate(FIELDS):
+        v = f"f[{i}]"
+        if a == "b":
+            v = f"bytearray({v})"
+        elif a == "ud":
+            v = f"bytearray({v}) if {v} is not None else None"
+        lines.append(f"    o.{a} = {v}")
+    lines += ["    o.frozen = False", "    o.h = None", "    o.serial = 0", "    return freeze(o)"]
+    env = {"new": Obj.__new__, "Obj": Obj, "freeze": S.freeze}
+    exec("\n".join(lines), env)
+    return env["_make"]
+
+
+_make = _maker()
+
+
+def receive(enc, link: Link) -> None:
+    """Note the objects an encoded snapshot brings (in stream order, also
+    for snapshots that turn out to be duplicates)."""
+    if enc[0]:
+        link.objs.clear()
+    link.objs.extend(enc[3])
+
+
+def decode(enc, link: Link, base: dict) -> S.Snapshot:
+    _, removed, changed, _, freed, ids, flags, regs, _ = enc
+    objs = dict(base)
+    for oid in removed:
+        del objs[oid]
+    lo = link.objs
+    for i in range(0, len(changed), 2):
+        n = changed[i + 1]
+        o = lo[n]
+        if o.__class__ is not Obj:
+            o = lo[n] = _make(o)
+        objs[changed[i]] = o
+    return S.Snapshot(objs, set(freed), tuple(ids), flags, list(regs))
+
+
+def dumps(obj) -> bytes:
+    try:
+        return b"M" + marshal.dumps(obj)
+    except ValueError:  # a value marshal does not know (should not happen: registers are ints)
+        import pickle
+        return b"P" + pickle.dumps(obj, protocol=pickle.HIGHEST_PROTOCOL)
+
+
+def loads(data: bytes):
+    if data[:1] == b"M":
+        return marshal.loads(memoryview(data)[1:])
+    import pickle
+    return pickle.loads(memoryview(data)[1:])
+
+
+# -- owners ----------------------------------------------------------------------------------
+
+_D64: dict = {}
+
+
+def part(machine, objs, regs, flags) -> int:
+    """A process-independent hash of a state's canonical form (exact storage):
+    cheaper than the fingerprint, it decides only the owner."""
+    seg, npr, _, order = machine.canon._walk(objs, regs, machine.leaks)
+    h = flags + seg[1][0] * 0x100000001B3 + len(order)
+    content = S.content
+    d64 = _D64
+    for oid in order[npr:]:
+        o = objs[oid]
+        c = o.h  # the cached content of a frozen object
+        cid = (c if c is not None else content(o))[0]
+        v = d64.get(cid)
+        if v is None:
+            v = d64[cid] = int.from_bytes(S.digest(cid)[:8], "little")
+        h += v
+    return ((h & M64) * 0x9E3779B97F4A7C15 & M64) >> 24
+
+
+def owner_of(machine, objs, regs, flags, n: int) -> int:
+    if machine.compaction:
+        return int.from_bytes(machine.canon.fingerprint(objs, regs, flags, leaks=machine.leaks)[:8], "little") % n
+    return part(machine, objs, regs, flags) % n
+
+
+def expand(machine, snap):
+    """Like `Machine.successors`, but yields the step alone: the successor
+    is in the VM until the next one is asked for (the caller decides whether
+    it is worth a snapshot)."""
+    pending = [[]]
+    while pending:
+        prefix = pending.pop()
+
+        def chooser(i, n, prefix=prefix):
+            if i < len(prefix):
+                return prefix[i]
+            for k in range(n - 1, 0, -1):
+                pending.append(prefix[:i] + [0] * (i - len(prefix)) + [k])
+            return 0
+        step = machine._run(snap, chooser)
+        if step is not None:
+            yield step
+
+
+# -- a worker --------------------------------------------------------------------------------
+
+class Worker:
+    def __init__(self, me, n, machine, snap0, pre, todo, ins, outs, ctl_in, ctl_out, order):
+        self.me, self.n = me, n
+        self.machine = machine
+        self.vm = machine.vm
+        self.base = snap0.objs
+        self.ins = ins          # In per source worker, and the parent's
+        self.outs = outs        # Out per destination worker (None for itself)
+        self.ctl_in, self.ctl_out = ctl_in, ctl_out
+        self.links_out = [Link() for _ in range(n)]
+        self.links_in = [Link() for _ in range(n)]
+        self.batches = [[] for _ in range(n)]
+        self.store = StateStore(machine.compaction)
+        self.powner = array("H")
+        self.frontier = deque()
+        self.pop = self.frontier.pop if order == "dfs" else self.frontier.popleft
+        self.sent = self.recv = 0
+        self.reported = None
+        self.stopped = False
+        self.idle = 0.0  # seconds spent waiting for work
+        self.pre = pre.index  # the states the parent explored before the fork (owner number n)
+        # the mutable globals, as `state.roots` caches them per objects dict (the same for every state)
+        S.roots(machine.vm.objs, machine.vm.regs)
+        self.roots = S._global_ids[id(machine.vm.objs)]
+        self.frontier.extend((n, num, snap, all_changes(snap.objs, self.base)) for num, snap in todo)
+
+    def run(self) -> None:
+        last_flush = last_progress = time.time()
+        all_in = self.ins + [self.ctl_in]
+        outs = [o for o in self.outs if o is not None] + [self.ctl_out]
+        while True:
+            busy = bool(self.frontier) and not self.stopped
+            if not busy:
+                t = time.time()
+            ready = wait_io(all_in, outs, 0 if busy else 0.2)
+            if not busy and not self.stopped:
+                self.idle += time.time() - t
+            for fd in ready:
+                src = next(i for i in all_in if i.fd == fd)
+                for typ, payload in src.read():
+                    if self.message(src.src, typ, payload):
+                        return
+            if self.ctl_in.eof:
+                return
+            if self.frontier and not self.stopped:
+                self.expand(*self.pop())
+            now = time.time()
+            if self.stopped:
+                continue
+            if not self.frontier or now - last_flush > FLUSH_SECONDS:
+                for d in range(self.n):
+                    if self.batches[d]:
+                        self.flush(d)
+                last_flush = now
+            if now - last_progress > 0.2:
+                self.send_ctl(PROGRESS, (len(self.store), self.machine.transitions, len(self.frontier)))
+                last_progress = now
+            if not self.frontier:
+                st = (self.sent, self.recv)
+                if st != self.reported:
+                    self.reported = st
+                    self.send_ctl(STATUS, (len(self.store), self.machine.transitions, self.sent, self.recv))
+
+    def send_ctl(self, typ, obj) -> None:
+        self.ctl_out.put(typ, dumps(obj))
+        self.ctl_out.flush()
+
+    def flush(self, d: int) -> None:
+        self.outs[d].put(STATES, dumps(self.batches[d]))
+        self.batches[d] = []
+        self.sent += 1
+        self.outs[d].flush()
+
+    def message(self, src: int, typ: int, payload: bytes) -> bool:
+        """Handle one message; True when the worker is to exit."""
+        if typ == STATES:
+            self.recv += 1
+            self.states(src, loads(payload))
+        elif typ == PROBE:
+            idle = not self.frontier and not any(self.batches)
+            self.send_ctl(REPLY, (loads(payload), idle, self.sent, self.recv))
+        elif typ == STOP:
+            self.stopped = True
+            self.frontier.clear()
+            vm = self.vm
+            self.send_ctl(FINAL, (len(self.store), self.machine.transitions,
+                                  self.store.stored_bytes() + (0 if self.machine.compaction
+                                                               else self.machine.canon.stored_bytes()),
+                                  bool(vm.nondet_limited), rss(), sum(os.times()[:2]), self.sent, self.recv, self.idle))
+        elif typ == QUERY:
+            k = loads(payload)
+            st = self.store
+            self.send_ctl(ANSWER, (self.powner[k], st.parent[k], st._choices[st.via[k]]))
+        elif typ == EXIT:
+            return True
+        return False
+
+    def states(self, src: int, items) -> None:
+        if self.stopped:
+            return
+        link = self.links_in[src]
+        m = self.machine
+        store = self.store
+        pre = self.pre
+        base = self.base
+        me = self.me
+        groots, rs = S._global_ids, self.roots
+        for pw, pn, choices, fp, enc, final in items:
+            receive(enc, link)
+            if fp is not None:  # hash compaction: duplicates need no decoding
+                if fp in store or fp in pre:
+                    continue
+                k = fp
+                snap = decode(enc, link, base) if not final else None
+            else:
+                snap = decode(enc, link, base)
+                groots[id(snap.objs)] = rs
+                k = m.canon.key(snap.objs, snap.regs, snap.flags, leaks=m.leaks)
+                if k in pre:
+                    continue
+            num = store.add(k, pn, choices)
+            if num is not None:
+                self.powner.append(pw)
+                if not final:
+                    ch = set(enc[1])
+                    ch.update(enc[2][::2])
+                    self.frontier.append((me, num, snap, ch))
+
+    def changes(self, objs, pchg, dirty, ns) -> set:
+        base = self.base
+        chg = changes(objs, base, pchg | dirty if dirty is not None else objs.keys(), ns.freed)
+        return chg if chg is not None else all_changes(objs, base)
+
+    def expand(self, pw: int, n: int, snap, pchg: set) -> None:
+        m = self.machine
+        vm = self.vm
+        me, nw = self.me, self.n
+        store = self.store
+        pre = self.pre
+        compaction = m.compaction
+        groots, rs = S._global_ids, self.roots
+        try:
+            for step in expand(m, snap):
+                choices = tuple(v for v, _ in step.choices)
+                if step.error is not None:
+                    self.send_ctl(ERROR, (pw, n, choices))
+                    self.stopped = True  # the parent stops everyone
+                    self.frontier.clear()
+                    return
+                final = step.stop
+                # a snapshot first: its objects are frozen, so their contents are worked out once
+                dirty = vm.dirty
+                ns = S.snapshot(vm)
+                objs, regs, flags = ns.objs, ns.regs, ns.flags
+                groots[id(objs)] = rs
+                if compaction:
+                    fp = m.canon.fingerprint(objs, regs, flags, leaks=m.leaks)
+                    o = int.from_bytes(fp[:8], "little") % nw
+                else:
+                    o = part(m, objs, regs, flags) % nw
+                if o == me:
+                    k = fp if compaction else m.canon.key(objs, regs, flags, leaks=m.leaks)
+                    if k in pre:
+                        continue
+                    num = store.add(k, n, choices)
+                    if num is not None:
+                        self.powner.append(pw)
+                        if not final:
+                            self.frontier.append((me, num, ns, self.changes(objs, pchg, dirty, ns)))
+                    continue
+                link = self.links_out[o]
+                if compaction:
+                    if fp in link.recent:
+                        continue
+                    if len(link.recent) > 100000:
+                        link.recent.clear()
+                    link.recent.add(fp)
+                    if final:
+                        self.batches[o].append((pw, n, choices, fp, (False, (), [], [], (), (), 0, (), None), True))
+                        continue
+                batch = self.batches[o]
+                enc = encode(ns, self.changes(objs, pchg, dirty, ns), link)
+                batch.append((pw, n, choices, fp if compaction else None, enc, final))
+                if len(batch) >= BATCH:
+                    self.flush(o)
+        except StopRequest:
+            self.stopped = True
+            self.frontier.clear()
+
+
+def worker_main(w: Worker) -> None:
+    code = 0
+    try:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)
+        signal.signal(signal.SIGUSR1, lambda s, f: w.vm.request_stop("stopped by the coordinator"))
+        _die_with_parent()
+        w.run()
+    except BaseException:
+        code = 1
+        try:
+            w.ctl_out.put(FATAL, dumps(traceback.format_exc()))
+            os.set_blocking(w.ctl_out.fd, True)
+            w.ctl_out.flush()
+        except BaseException:
+            pass
+    finally:
+        os._exit(code)
+
+
+def _die_with_parent() -> None:
+    try:
+        import ctypes
+        ctypes.CDLL(None).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+    except Exception:
+        pass
+
+
+# -- the parent ------------------------------------------------------------------------------
+
+# explored by the parent before the fork (the code compiled meanwhile is inherited);
+# DIVM_PARALLEL_WARMUP=0 forks as soon as there is work for every worker (tests)
+WARMUP_SECONDS = float(os.environ.get("DIVM_PARALLEL_WARMUP", "1.0"))
+
+
+def search(machine, workers: int, order: str = "dfs", limits=None, progress=None) -> Result:
+    """Explore every reachable state with `workers` processes; stop at the
+    first error.  The same result as `explore.search`, but for which
+    counterexample is found.  The parent explores alone for a moment
+    first: small state spaces need no fork, and the functions compiled
+    meanwhile are compiled for every worker."""
+    from .explore import Limits
+    limits = limits or Limits()
+    res = Result()
+    res.workers = workers
+    t0 = time.time()
+    vm = machine.vm
+    try:
+        key0, snap0 = machine.initial()
+    except StopRequest as e:
+        res.verdict, res.reason = "inconclusive", str(e)
+        return res
+    if vm.flags & CF_ERROR:
+        res.verdict = "error"
+        res.error = vm.error
+        res.seconds = time.time() - t0
+        return res
+    vm.want_stop_bt = False
+    # -- warm-up: the sequential search, for a moment
+    pre = StateStore(machine.compaction)
+    pre.add(key0, -1, ())
+    frontier = deque([(0, snap0)])
+    pop = frontier.popleft  # breadth first: a wide frontier to share out
+    found = None
+    last_report = t0
+    while frontier:
+        n, snap = pop()
+        for step, nkey, nsnap in machine.successors(snap):
+            if step.error is not None:
+                found = (n, step)
+                break
+            if nkey is None:
+                continue
+            m = pre.add(nkey, n, tuple(v for v, _ in step.choices))
+            if m is not None and nsnap is not None:
+                frontier.append((m, nsnap))
+        if found is not None:
+            break
+        now = time.time()
+        if progress is not None and now - last_report > 0.5:
+            progress(len(pre), machine.transitions, len(frontier), now - t0)
+            last_report = now
+        reason = limit_reached(vm.stop_request, limits, len(pre), now - t0)
+        if reason:
+            res.verdict, res.reason = "inconclusive", reason
+            break
+        if now - t0 > WARMUP_SECONDS and len(frontier) >= 2 * workers:
+            break
+    if found is not None or res.verdict != "valid" or not frontier:
+        res.states = len(pre)
+        res.transitions = machine.transitions
+        res.stored_bytes = pre.stored_bytes() + (0 if machine.compaction else machine.canon.stored_bytes())
+        res.seconds = time.time() - t0
+        if found is not None:
+            n, step = found
+            res.verdict = "error"
+            res.path = machine.replay(snap0, pre.path(n) + [tuple(v for v, _ in step.choices)])
+            res.error = res.path[-1].error or step.error
+        return res
+    # -- the fork
+    todo = [[] for _ in range(workers)]
+    for n, snap in frontier:
+        todo[owner_of(machine, snap.objs, snap.regs, snap.flags, workers)].append((n, snap))
+    frontier.clear()
+    base_bytes = pre.stored_bytes() + (0 if machine.compaction else machine.canon.stored_bytes())
+    pre_transitions = machine.transitions
+    machine.transitions = 0
+    _raise_fd_limit(workers)
+    # pipes: data[i][j] from worker i to worker j; ctl to / from each worker
+    data = [[os.pipe() if i != j else None for j in range(workers)] for i in range(workers)]
+    down = [os.pipe() for _ in range(workers)]
+    up = [os.pipe() for _ in range(workers)]
+    for row in data:
+        for p in row:
+            if p is not None:
+                _grow_pipe(p[1])
+    sys.stdout.flush()
+    sys.stderr.flush()
+    # everything so far is shared with the workers: keep the garbage collector
+    # off it (no scans of the whole inherited heap, no copied pages)
+    import gc
+    gc.collect()
+    gc.freeze()
+    pids = []
+    import warnings
+    for me in range(workers):
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", DeprecationWarning)
+            pid = os.fork()
+        if pid == 0:
+            keep = set()
+            ins = [In(data[i][me][0], i) for i in range(workers) if i != me]
+            outs = [Out(data[me][j][1]) if j != me else None for j in range(workers)]
+            keep.update(i.fd for i in ins)
+            keep.update(o.fd for o in outs if o is not None)
+            keep.update((down[me][0], up[me][1]))
+            for fd in _all_fds(data, down, up):
+                if fd not in keep:
+                    os.close(fd)
+            w = Worker(me, workers, machine, snap0, pre, todo[me], ins, outs,
+                       In(down[me][0], -1), Out(up[me][1]), order)
+            todo = None
+            worker_main(w)
+        pids.append(pid)
+    todo = None
+    for fd in _all_fds(data, down, up):
+        if not any(fd in (down[i][1], up[i][0]) for i in range(workers)):
+            os.close(fd)
+    c = Coordinator(machine, workers, pids, [Out(down[i][1]) for i in range(workers)],
+                    [In(up[i][0], i) for i in range(workers)], limits, progress, t0, pre)
+    try:
+        c.run(res)
+    finally:
+        c.shutdown()
+    res.states += len(pre)
+    res.transitions += pre_transitions
+    res.stored_bytes += base_bytes
+    res.seconds = time.time() - t0
+    if res.verdict == "error" and c.error is not None:
+        vm.stop_request = None
+        res.path = machine.replay(snap0, c.path)
+        res.error = res.path[-1].error
+        if res.error is None:
+            raise RuntimeError("the counterexample found by a worker does not end in an error when re-run")
+    return res
+
+
+def limit_reached(stop_request, limits, states: int, seconds: float) -> str:
+    if stop_request is not None:  # a signal (or a limit) seen by the CLI's watcher
+        return stop_request
+    if limits.max_states is not None and states >= limits.max_states:
+        return f"state limit {limits.max_states} reached"
+    if limits.max_time is not None and seconds > limits.max_time:
+        return f"time limit {limits.max_time:g} s reached"
+    if limits.max_memory is not None and rss() > limits.max_memory:
+        return "memory limit reached"
+    return ""
+
+
+def _all_fds(data, down, up):
+    for row in data:
+        for p in row:
+            if p is not None:
+                yield from p
+    for p in down + up:
+        yield from p
+
+
+def _grow_pipe(fd: int) -> None:
+    try:
+        import fcntl
+        fcntl.fcntl(fd, 1031, 1 << 20)  # F_SETPIPE_SZ
+    except (OSError, ImportError):
+        pass
+
+
+def _raise_fd_limit(workers: int) -> None:
+    need = 2 * workers * (workers + 1) + 64
+    try:
+        import resource
+        soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+        if soft != resource.RLIM_INFINITY and soft < need:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (min(need, hard) if hard != resource.RLIM_INFINITY
+                                                        else need, hard))
+    except (ImportError, ValueError, OSError):
+        pass
+
+
+class Coordinator:
+    def __init__(self, machine, n, pids, downs, ups, limits, progress, t0, pre):
+        self.machine = machine
+        self.pre = pre
+        self.n = n
+        self.pids = pids
+        self.downs = downs
+        self.ups = ups
+        self.limits = limits
+        self.progress = progress
+        self.t0 = t0
+        self.stats = [(0, 0, 0)] * n     # states, transitions, queue
+        self.last = [None] * n           # last idle report: (sent, recv)
+        self.probe = 0
+        self.replies: dict = {}
+        self.probed = None
+        self.error = None
+        self.path: list = []
+        self.finals: list = [None] * n
+        self.stopping = False
+        self.reason = ""
+        self.answer = None
+
+    def send(self, w: int, typ: int, obj=None) -> None:
+        self.downs[w].put(typ, dumps(obj))
+        self.downs[w].flush()
+
+    def pump(self, timeout: float) -> None:
+        for fd in wait_io(self.ups, self.downs, timeout):
+            src = next(i for i in self.ups if i.fd == fd)
+            for typ, payload in src.read():
+                self.message(src.src, typ, loads(payload))
+            if src.eof and self.finals[src.src] is None:
+                raise RuntimeError(f"divm: worker {src.src} ended unexpectedly")
+
+    def message(self, w: int, typ: int, obj) -> None:
+        if typ == PROGRESS:
+            self.stats[w] = obj
+        elif typ == STATUS:
+            s, t, sent, recv = obj
+            self.stats[w] = (s, t, 0)
+            self.last[w] = (sent, recv)
+            self.check_idle()
+        elif typ == REPLY:
+            pid, idle, sent, recv = obj
+            if pid == self.probe and self.probed is not None:
+                self.replies[w] = (idle, sent, recv)
+                if len(self.replies) == self.n:
+                    if all(r[0] and r[1:] == self.probed[i] for i, r in self.replies.items()):
+                        self.stop("")
+                    else:  # something moved: wait for news, or ask again if the reports are complete
+                        self.probed = None
+                        self.check_idle()
+        elif typ == ERROR:
+            if self.error is None and not self.stopping:
+                self.error = obj
+                self.stop("error")
+        elif typ == FINAL:
+            self.finals[w] = obj
+        elif typ == ANSWER:
+            self.answer = obj
+        elif typ == FATAL:
+            raise RuntimeError(f"divm: worker {w} failed:\n{obj}")
+
+    def check_idle(self) -> None:
+        if self.stopping or self.probed is not None or any(x is None for x in self.last):
+            return
+        if sum(s for s, _ in self.last) != sum(r for _, r in self.last):
+            return
+        self.probe += 1
+        self.probed = list(self.last)
+        self.replies = {}
+        for w in range(self.n):
+            self.send(w, PROBE, self.probe)
+
+    def stop(self, reason: str) -> None:
+        if self.stopping:
+            return
+        self.stopping = True
+        self.reason = reason
+        for w in range(self.n):
+            self.send(w, STOP)
+        if reason:  # cut short transitions in progress
+            for pid in self.pids:
+                try:
+                    os.kill(pid, signal.SIGUSR1)
+                except ProcessLookupError:
+                    pass
+
+    def run(self, res: Result) -> None:
+        vm = self.machine.vm
+        lim = self.limits
+        last_report = last_mem = time.time()
+        while not self.stopping:
+            self.pump(0.1)
+            if self.stopping:
+                break
+            now = time.time()
+            states = len(self.pre) + sum(s[0] for s in self.stats)
+            if self.progress is not None and now - last_report > 0.5:
+                self.progress(states, sum(s[1] for s in self.stats), sum(s[2] for s in self.stats), now - self.t0)
+                last_report = now
+            if vm.stop_request is not None:  # a signal (or a limit) seen by the CLI's watcher
+                self.stop(vm.stop_request)
+            elif lim.max_states is not None and states >= lim.max_states:
+                self.stop(f"state limit {lim.max_states} reached")
+            elif lim.max_time is not None and now - self.t0 > lim.max_time:
+                self.stop(f"time limit {lim.max_time:g} s reached")
+            elif lim.max_memory is not None and now - last_mem > 0.25:
+                last_mem = now
+                if self.memory() > lim.max_memory:
+                    self.stop("memory limit reached")
+        while any(f is None for f in self.finals):
+            self.pump(1.0)
+        res.states = sum(f[0] for f in self.finals)
+        res.transitions = sum(f[1] for f in self.finals)
+        # canonical data from before the fork is counted once (by the caller)
+        base = self.machine.canon.stored_bytes() if not self.machine.compaction else 0
+        res.stored_bytes = sum(f[2] for f in self.finals) - base * self.n
+        if any(f[3] for f in self.finals):
+            vm.nondet_limited = True
+        res.worker_memory = [f[4] for f in self.finals]
+        if os.environ.get("DIVM_PARALLEL_STATS"):
+            for w, f in enumerate(self.finals):
+                print(f"worker {w}: {f[0]} states, {f[1]} transitions, {f[5]:.2f} s CPU, {f[8]:.2f} s idle, "
+                      f"{f[6]} batches sent, {f[7]} received, {f[4] >> 20} MiB", file=sys.stderr)
+        if self.error is not None:
+            res.verdict = "error"
+            self.path = self.rebuild()
+        elif self.reason:
+            res.verdict, res.reason = "inconclusive", self.reason
+
+    def rebuild(self) -> list:
+        """The choices from the initial state to the error, asking each
+        state's owner for its parent link."""
+        w, n, last = self.error
+        path = [tuple(last)]
+        while w != self.n:
+            self.answer = None
+            self.send(w, QUERY, n)
+            while self.answer is None:
+                self.pump(1.0)
+            w, pn, choices = self.answer
+            path.append(tuple(choices))
+            n = pn
+        path.reverse()
+        return self.pre.path(n) + path
+
+    def memory(self) -> int:
+        total = rss()
+        page = os.sysconf("SC_PAGE_SIZE")
+        for pid in self.pids:
+            try:
+                with open(f"/proc/{pid}/statm") as f:
+                    total += int(f.read().split()[1]) * page
+            except (OSError, ValueError, IndexError):
+                pass
+        return total
+
+    def shutdown(self) -> None:
+        for w in range(self.n):
+            try:
+                self.send(w, EXIT)
+            except OSError:
+                pass
+        deadline = time.time() + 5
+        left = set(self.pids)
+        while left and time.time() < deadline:
+            for pid in list(left):
+                try:
+                    p, _ = os.waitpid(pid, os.WNOHANG)
+                except ChildProcessError:
+                    p = pid
+                if p:
+                    left.discard(pid)
+            if left:
+                time.sleep(0.01)
+        for pid in left:
+            try:
+                os.kill(pid, signal.SIGKILL)
+                os.waitpid(pid, 0)
+            except (ProcessLookupError, ChildProcessError):
+                pass
+        for o in self.downs:
+            try:
+                os.close(o.fd)
+            except OSError:
+                pass
+        for i in self.ups:
+            try:
+                os.close(i.fd)
+            except OSError:
+                pass

@@ -1,0 +1,163 @@
+"""`divm verify --workers N`: the same answers as one worker.
+
+The parent normally explores alone for a second before it forks (small
+state spaces never fork); DIVM_PARALLEL_WARMUP=0 makes it fork as soon as
+there is work for every worker, so that these small programs really run in
+parallel.  Valid programs: the same number of states and transitions as one
+worker.  Buggy programs: the same verdict and kind of error, and a
+counterexample that `divm replay` re-runs to that error."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+VERIFY = os.path.join(ROOT, "tests", "verify")
+ENV = {**os.environ, "DIVM_PARALLEL_WARMUP": "0"}
+
+VALID = ["mutex_counter", "peterson", "spin_ok", "sem_ok", "barrier_ok", "rwlock_ok", "once_ok"]
+BUGGY = [("race_counter", "assert"), ("lock_order", "deadlock"), ("use_after_free_thread", "memory"),
+         ("sem_bug", "assert"), ("lost_wakeup", "deadlock"), ("malloc_unchecked", "memory")]
+
+
+def divm(*args, timeout=600):
+    return subprocess.run([sys.executable, "-m", "divm", *args], capture_output=True, text=True,
+                          cwd=ROOT, timeout=timeout, env=ENV)
+
+
+def verify(tmp_path, name, workers, *opts):
+    rep = str(tmp_path / f"r{workers}.json")
+    trace = str(tmp_path / f"t{workers}.json")
+    r = divm("verify", "--workers", str(workers), *opts, "--report", rep, "--trace-out", trace,
+             os.path.join(VERIFY, name + ".c"))
+    assert "Traceback" not in r.stderr, r.stderr
+    return r, json.load(open(rep)), trace
+
+
+def meta_options(name):
+    import re
+    import shlex
+    text = open(os.path.join(VERIFY, name + ".c")).read()
+    m = re.search(r"//\s*options:\s*(.*)", text)
+    return shlex.split(m.group(1)) if m else []
+
+
+@pytest.mark.parametrize("name", VALID)
+def test_valid_programs_same_counts(tmp_path, name):
+    opts = meta_options(name)
+    _, one, _ = verify(tmp_path, name, 1, *opts)
+    assert one["result"] == "valid", one
+    for n in (2, 3) if name in ("mutex_counter", "peterson") else (2,):
+        r, par, _ = verify(tmp_path, name, n, *opts)
+        assert r.returncode == 0, r.stderr[-3000:]
+        assert par["workers"] == n
+        assert (par["result"], par["states"], par["transitions"]) == \
+            (one["result"], one["states"], one["transitions"]), (one, par)
+
+
+@pytest.mark.parametrize("name,kind", BUGGY, ids=[b[0] for b in BUGGY])
+def test_buggy_programs_same_verdict_and_a_real_counterexample(tmp_path, name, kind):
+    opts = meta_options(name)
+    for n in (2, 3) if name == "race_counter" else (2,):
+        r, par, trace = verify(tmp_path, name, n, *opts)
+        assert r.returncode == 1, r.stderr[-3000:]
+        assert par["result"] == "error" and par["error"]["kind"] == kind, par
+        rp = divm("replay", os.path.join(VERIFY, name + ".c"), trace)
+        assert rp.returncode == 1, rp.stdout + rp.stderr
+        assert f"error: {kind}" in rp.stderr, rp.stderr
+
+
+def test_hash_compaction_same_counts(tmp_path):
+    _, one, _ = verify(tmp_path, "peterson", 1, "--hash-compaction")
+    _, par, _ = verify(tmp_path, "peterson", 2, "--hash-compaction")
+    assert par["state_storage"] == "hash-compaction"
+    assert (par["states"], par["transitions"]) == (one["states"], one["transitions"])
+
+
+def test_bfs_same_counts(tmp_path):
+    _, one, _ = verify(tmp_path, "mutex_counter", 1)
+    _, par, _ = verify(tmp_path, "mutex_counter", 2, "--search", "bfs")
+    assert (par["states"], par["transitions"]) == (one["states"], one["transitions"])
+
+
+def test_more_workers_than_cpus(tmp_path):
+    _, one, _ = verify(tmp_path, "peterson", 1)
+    r, par, _ = verify(tmp_path, "peterson", 2 * (os.cpu_count() or 1) + 1)
+    assert r.returncode == 0 and par["states"] == one["states"], r.stderr[-3000:]
+
+
+def test_state_limit(tmp_path):
+    r, par, _ = verify(tmp_path, "mutex_counter", 2, "--max-states", "50")
+    assert r.returncode == 3, r.stderr[-3000:]
+    assert par["result"] == "inconclusive" and par["states"] >= 50, par
+    assert "state limit" in par["reason"]
+
+
+MANY_STATES = r"""
+#include <pthread.h>
+static pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
+static int counter;
+static void *work(void *arg) {
+    for (int i = 0; i < 30; i++) {
+        pthread_mutex_lock(&m);
+        counter++;
+        pthread_mutex_unlock(&m);
+    }
+    return arg;
+}
+int main(void) {
+    pthread_t t[3];
+    for (int i = 0; i < 3; i++) pthread_create(&t[i], 0, work, 0);
+    for (int i = 0; i < 3; i++) pthread_join(t[i], 0);
+    return counter == 90 ? 0 : 1;
+}
+"""
+
+
+def test_time_limit(tmp_path):
+    prog = tmp_path / "many.c"
+    prog.write_text(MANY_STATES)
+    rep = str(tmp_path / "r.json")
+    t0 = time.time()
+    r = divm("verify", "--workers", "2", "--max-time", "4", "--report", rep, str(prog))
+    assert r.returncode == 3, r.stderr[-3000:]
+    assert time.time() - t0 < 60
+    data = json.load(open(rep))
+    assert data["result"] == "inconclusive" and "time limit" in data["reason"], data
+    assert data["states"] > 1 and data["workers"] == 2
+
+
+def test_signal_stops_all_workers(tmp_path):
+    prog = tmp_path / "many.c"
+    prog.write_text(MANY_STATES)
+    rep = str(tmp_path / "r.json")
+    for delay in (6.0, 15.0):
+        p = subprocess.Popen([sys.executable, "-m", "divm", "verify", "--workers", "2", "--report", rep,
+                              str(prog)], cwd=str(tmp_path), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                             text=True, env=ENV)
+        time.sleep(delay)
+        assert p.poll() is None, p.communicate()
+        p.send_signal(signal.SIGINT)
+        _, err = p.communicate(timeout=60)
+        if os.path.exists(rep):
+            break
+    assert p.returncode == 3, err
+    assert "Traceback" not in err, err
+    data = json.load(open(rep))
+    assert data["result"] == "inconclusive" and data["reason"] == "interrupted by SIGINT", data
+    assert data["states"] > 1
+    # no worker is left behind
+    out = subprocess.run(["ps", "-o", "pid=,ppid=", "--ppid", str(p.pid)], capture_output=True, text=True)
+    assert not out.stdout.strip(), out.stdout
+
+
+def test_workers_refuse_liveness(tmp_path):
+    r = divm("verify", "--workers", "2", "--liveness", os.path.join(VERIFY, "peterson.c"))
+    assert r.returncode == 2 and "--workers" in r.stderr, r.stderr
