@@ -243,7 +243,7 @@ def receive(enc, link: Link) -> None:
 
 
 def decode(enc, link: Link, base: dict) -> S.Snapshot:
-    _, removed, changed, _, freed, ids, flags, regs, _ = enc
+    _, removed, changed, _, freed, ids, flags, regs = enc
     objs = dict(base)
     for oid in removed:
         del objs[oid]
