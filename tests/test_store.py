@@ -1,0 +1,122 @@
+"""State storage and the interrupt reductions.
+
+Exact storage and --hash-compaction must find the same states and verdicts;
+a counterexample rebuilt from stored choices must replay to the error; the
+report gives the real stored bytes per state; --no-reduce explores at least
+as many states as the reduced search (and far more when threads do private
+work in loops); equal canonical forms get equal keys whatever the raw ids."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+VERIFY = os.path.join(ROOT, "tests", "verify")
+BENCH = os.path.join(ROOT, "tools", "verify_benchmarks")
+
+
+def divm(*args, timeout=600):
+    return subprocess.run([sys.executable, "-m", "divm", *args], capture_output=True, text=True,
+                          cwd=ROOT, timeout=timeout)
+
+
+def verify(tmp_path, src, *opts, tag="r"):
+    rep = str(tmp_path / f"{tag}.json")
+    trace = str(tmp_path / f"{tag}.trace.json")
+    r = divm("verify", *opts, "--report", rep, "--trace-out", trace, src)
+    assert "Traceback" not in r.stderr, r.stderr
+    return r, json.load(open(rep)), trace
+
+
+@pytest.mark.parametrize("name", ["mutex_counter", "peterson", "race_counter", "lock_order"])
+def test_hash_compaction_same_answers(tmp_path, name):
+    src = os.path.join(VERIFY, name + ".c")
+    r1, exact, _ = verify(tmp_path, src, tag="exact")
+    r2, hc, trace = verify(tmp_path, src, "--hash-compaction", tag="hc")
+    assert r1.returncode == r2.returncode
+    assert exact["state_storage"] == "exact" and hc["state_storage"] == "hash-compaction"
+    assert hc["result"] == exact["result"]
+    if exact["result"] == "valid":
+        assert (hc["states"], hc["transitions"]) == (exact["states"], exact["transitions"])
+        # a fingerprint, a parent number and a choices id per state, plus the choice sequences
+        assert 24 <= hc["stored_bytes_per_state"] < 40
+    else:
+        assert hc["error"]["kind"] == exact["error"]["kind"]
+        rp = divm("replay", src, trace)
+        assert rp.returncode == 1, rp.stderr
+        assert exact["error"]["kind"] in rp.stderr
+
+
+def test_counterexample_rebuilt_from_choices(tmp_path):
+    """The search keeps only choices; the steps are re-run for the report,
+    and the error is where the program fails."""
+    src = os.path.join(VERIFY, "fnptr_states.c")
+    r, rep, trace = verify(tmp_path, src)
+    assert r.returncode == 1 and rep["error"]["kind"] == "assert"
+    assert rep["error"]["backtrace"][0]["line"] == 26
+    steps = json.load(open(trace))["steps"]
+    assert steps and all("choices" in s for s in steps)
+    assert "step 1:" in r.stderr and "counterexample:" in r.stderr
+    rp = divm("replay", src, trace)
+    assert rp.returncode == 1 and "fnptr_states.c:26" in rp.stderr
+
+
+def test_stored_bytes_reported(tmp_path):
+    _, rep, _ = verify(tmp_path, os.path.join(VERIFY, "mutex_counter.c"))
+    assert rep["states"] > 1
+    assert 0 < rep["stored_bytes_per_state"] < 10_000
+
+
+def test_no_reduce_explores_more(tmp_path):
+    src = os.path.join(BENCH, "private.c")
+    r1, red, _ = verify(tmp_path, src, tag="red")
+    r2, full, _ = verify(tmp_path, src, "--no-reduce", "--max-states", "3000", tag="full")
+    assert red["result"] == "valid"
+    # private loops and accesses to a thread's own array add states only without reductions
+    assert full["states"] >= 3000 > 10 * red["states"]
+
+
+def test_hash_compaction_refused_for_liveness(tmp_path):
+    r = divm("verify", "--hash-compaction", "--liveness", os.path.join(VERIFY, "mutex_counter.c"))
+    assert r.returncode == 2
+    assert "--hash-compaction" in r.stderr and "Traceback" not in r.stderr
+
+
+def test_store_paths():
+    from divm.store import StateStore
+    s = StateStore()
+    assert s.add(b"a", -1, ()) == 0
+    assert s.add(b"b", 0, (1,)) == 1
+    assert s.add(b"c", 1, (0, 2)) == 2
+    assert s.add(b"b", 2, (5,)) is None  # seen: the first link stays
+    assert len(s) == 3 and b"c" in s
+    assert s.path(2) == [(1,), (0, 2)]
+    assert s.path(0) == []
+    assert s.stored_bytes() == 12 * 3 + 4 * 3
+
+
+def test_keys_ignore_raw_ids():
+    """The same memory graph under other object ids has the same key; a
+    different pointer target does not."""
+    from divm import state as S
+    from divm.memory import K_GLOBAL, K_HEAP, Obj
+
+    def graph(a, b, target):
+        g = Obj(8, K_GLOBAL, defined=True, name="g")
+        g.b[:] = (target << 32).to_bytes(8, "little")
+        g.ptrs.add(0)
+        x = Obj(4, K_HEAP, defined=True)
+        x.b[:] = b"\x01\x00\x00\x00"
+        y = Obj(4, K_HEAP, defined=True)
+        y.b[:] = b"\x02\x00\x00\x00"
+        return {1: g, a: x, b: y}
+    c = S.Canon()
+    k1 = c.key(graph(0x20000000, 0x20000001, 0x20000000), [0] * 13, 0)
+    k2 = c.key(graph(0x20000005, 0x20000009, 0x20000005), [0] * 13, 0)
+    k3 = c.key(graph(0x20000000, 0x20000001, 0x20000001), [0] * 13, 0)
+    assert k1 == k2 != k3
