@@ -19,6 +19,7 @@ from .ir import Fn, Program
 from .memory import (CODE_BASE, K_ALLOCA, K_FRAME, K_GLOBAL, K_HEAP, K_KERNEL, M32, M64, PL_ALLOCA, PL_CODE, PL_GLOBAL,
                      POISON_ID, Obj, decode, encode)
 from .types import I32, I64, PTR, Ty
+from .state import clone
 from .values import U, set_undef_hook
 
 # control registers and flags (sys/divm.h)
@@ -765,7 +766,6 @@ class VM:
         """The object with this id, copied first if a stored state shares it."""
         o = self.objs[oid]
         if o.frozen:
-            from .state import clone
             o = self.objs[oid] = clone(o)
             if self.dirty is not None:
                 self.dirty.add(oid)
@@ -1409,7 +1409,6 @@ class VM:
         """Deep copy of the heap graph reachable from root; objects listed in
         the null-terminated array `block` (and non-heap objects) are shared,
         not copied."""
-        from .state import clone
         if root.__class__ is not int or (root >> 32) not in self.objs:
             self.fault(F_HYPERCALL, "__vm_obj_clone of an invalid pointer")
             return 0

@@ -94,15 +94,22 @@ static void scheduler( void )
         __vm_ctl_flag( 0, _VM_CF_Stop );
         return;
     }
-    int runnable[ s->ntasks ? s->ntasks : 1 ];
-    int n = 0, alive = 0;
+    /* no array of runnable tasks: a local array would be a new object in
+     * every transition; the pick is mapped back by a second pass instead */
+    int n = 0, alive = 0, first = -1, after = -1;
     for ( int i = 0; i < s->ntasks; ++i )
     {
         struct __dios_task *t = s->tasks[ i ];
         if ( t->state == TASK_RUNNING )
             ++alive;
         if ( can_run( s, t ) )
-            runnable[ n++ ] = i;
+        {
+            if ( first < 0 )
+                first = i;
+            if ( after < 0 && i > s->current )
+                after = i;
+            ++n;
+        }
     }
     if ( !n )
     {
@@ -114,19 +121,23 @@ static void scheduler( void )
         __vm_ctl_flag( 0, _VM_CF_Stop );
         return;
     }
-    int pick = 0;
+    int next = first;
     if ( n > 1 )
     {
-        if ( s->round_robin )
-        {   /* the next runnable task after the one that ran last */
-            pick = 0;
-            for ( int k = 0; k < n; ++k )
-                if ( runnable[ k ] > s->current ) { pick = k; break; }
-        }
+        if ( s->round_robin )   /* the next runnable task after the one that ran last */
+            next = after >= 0 ? after : first;
         else
-            pick = __vm_choose( n );
+        {
+            int pick = __vm_choose( n );
+            for ( int i = first; i < s->ntasks; ++i )
+                if ( can_run( s, s->tasks[ i ] ) && pick-- == 0 )
+                {
+                    next = i;
+                    break;
+                }
+        }
     }
-    s->current = runnable[ pick ];
+    s->current = next;
     struct __dios_task *t = s->tasks[ s->current ];
     __vm_trace( _VM_T_SchedInfo, 1, t->id );
     __vm_ctl_set( _VM_CR_Frame, t->frame );
