@@ -94,8 +94,10 @@ static void scheduler( void )
         __vm_ctl_flag( 0, _VM_CF_Stop );
         return;
     }
-    /* no array of runnable tasks: a local array would be a new object in
-     * every transition; the pick is mapped back by a second pass instead */
+    /* no array of runnable tasks (a local array would be a new object in
+     * every transition): a bit mask of the first 64, and can_run again for
+     * the others when the pick is mapped back */
+    unsigned long long mask = 0;
     int n = 0, alive = 0, first = -1, after = -1;
     for ( int i = 0; i < s->ntasks; ++i )
     {
@@ -108,6 +110,8 @@ static void scheduler( void )
                 first = i;
             if ( after < 0 && i > s->current )
                 after = i;
+            if ( i < 64 )
+                mask |= 1ull << i;
             ++n;
         }
     }
@@ -130,7 +134,7 @@ static void scheduler( void )
         {
             int pick = __vm_choose( n );
             for ( int i = first; i < s->ntasks; ++i )
-                if ( can_run( s, s->tasks[ i ] ) && pick-- == 0 )
+                if ( ( i < 64 ? ( mask >> i ) & 1 : can_run( s, s->tasks[ i ] ) ) && pick-- == 0 )
                 {
                     next = i;
                     break;
