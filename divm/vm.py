@@ -506,8 +506,10 @@ class VM:
         sp_end = len(self.AST)
         # allocas: each activation owns AST[_sp:next inner _sp]
         owned: list[list[int]] = [[] for _ in frames]
-        for i, (f, _fn, _) in enumerate(frames):
-            sp = f.f_locals.get("_sp")
+        # f_locals builds a dict of all the frame's locals each time: once per frame
+        locs = [f.f_locals for f, _, _ in frames]
+        for i, loc in enumerate(locs):
+            sp = loc.get("_sp")
             if sp is not None:
                 owned[i] = self.AST[sp:sp_end]
                 sp_end = sp
@@ -522,7 +524,7 @@ class VM:
             written[fid] = stamp
             rid = resume.get(lines[i], 0)
             lay = self.frame_layout(fn, rid)
-            loc = f.f_locals
+            loc = locs[i]
             vals = [loc.get(n) for n in lay.names]
             al = owned[i]
             na = len(al)
@@ -585,19 +587,21 @@ class VM:
 
     def refresh_frames(self, tb) -> None:
         """At a suspension: bring the parked activations' frames up to date."""
-        chain = []
-        while tb is not None:
-            chain.append((tb.tb_frame, tb.tb_lineno))
-            tb = tb.tb_next
-        chain.reverse()  # innermost first
         frames, lines = [], []
-        for f, line in chain:
-            info = self.code_info.get(f.f_code)
-            if info is not None:
-                frames.append((f, info[0], info[2]))
-                lines.append(line)
-            if f.f_code is ENTER_CODE:
-                break
+        code_info = self.code_info
+        while tb is not None:  # outermost first
+            f = tb.tb_frame
+            code = f.f_code
+            if code is ENTER_CODE:  # activations outside the one the VM entered do not count
+                frames, lines = [], []
+            else:
+                info = code_info.get(code)
+                if info is not None:  # tb_lineno is costly in large functions: only these
+                    frames.append((f, info[0], info[2]))
+                    lines.append(tb.tb_lineno)
+            tb = tb.tb_next
+        frames.reverse()  # innermost first
+        lines.reverse()
         # only activations the OS holds (and everything outside them) matter
         keep = [i for i, (f, _, _) in enumerate(frames) if f in self.live_frames]
         if keep:
