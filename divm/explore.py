@@ -148,10 +148,27 @@ class Result:
         self.transitions = 0
         self.seconds = 0.0
         self.stored_bytes = 0
+        self.frontier: deque | None = None  # left unexplored by a handoff
 
 
-def search(machine: Machine, order: str = "dfs", limits: Limits | None = None, progress=None) -> Result:
-    """Explore every reachable state; stop at the first error."""
+def limit_reached(stop_request, limits: Limits, states: int, seconds: float) -> str:
+    """Why the search must stop now ("" if it need not)."""
+    if stop_request is not None:  # a signal, or a limit met inside a transition
+        return stop_request
+    if limits.max_states is not None and states >= limits.max_states:
+        return f"state limit {limits.max_states} reached"
+    if limits.max_time is not None and seconds > limits.max_time:
+        return f"time limit {limits.max_time:g} s reached"
+    if limits.max_memory is not None and rss() > limits.max_memory:
+        return "memory limit reached"
+    return ""
+
+
+def search(machine: Machine, order: str = "dfs", limits: Limits | None = None, progress=None,
+           handoff=None) -> Result:
+    """Explore every reachable state; stop at the first error.  handoff(queued
+    states, seconds) may end the search early, with res.frontier (and
+    res.store, res.snap0) left for another explorer to go on from."""
     limits = limits or Limits()
     res = Result()
     t0 = time.time()
@@ -188,17 +205,12 @@ def search(machine: Machine, order: str = "dfs", limits: Limits | None = None, p
             if progress is not None and now - last_report > 0.5:
                 progress(len(store), machine.transitions, len(frontier), now - t0)
                 last_report = now
-            if machine.vm.stop_request is not None:  # a signal, or a limit met inside a transition
-                res.verdict, res.reason = "inconclusive", machine.vm.stop_request
+            reason = limit_reached(machine.vm.stop_request, limits, len(store), now - t0)
+            if reason:
+                res.verdict, res.reason = "inconclusive", reason
                 break
-            if limits.max_states is not None and len(store) >= limits.max_states:
-                res.verdict, res.reason = "inconclusive", f"state limit {limits.max_states} reached"
-                break
-            if limits.max_time is not None and now - t0 > limits.max_time:
-                res.verdict, res.reason = "inconclusive", f"time limit {limits.max_time:g} s reached"
-                break
-            if limits.max_memory is not None and rss() > limits.max_memory:
-                res.verdict, res.reason = "inconclusive", "memory limit reached"
+            if handoff is not None and handoff(len(frontier), now - t0):
+                res.frontier, res.snap0 = frontier, snap0
                 break
             continue
         break

@@ -53,10 +53,11 @@ from array import array
 from collections import deque
 
 from . import state as S
-from .explore import Result, rss
+from .explore import Limits, Result, rss
+from .explore import search as sequential
 from .memory import Obj
 from .store import StateStore
-from .vm import CF_ERROR, StopRequest
+from .vm import StopRequest
 
 M64 = (1 << 64) - 1
 
@@ -553,64 +554,18 @@ def search(machine, workers: int, order: str = "dfs", limits=None, progress=None
     counterexample is found.  The parent explores alone for a moment
     first: small state spaces need no fork, and the functions compiled
     meanwhile are compiled for every worker."""
-    from .explore import Limits
     limits = limits or Limits()
-    res = Result()
+    # breadth first: a wide frontier to share out
+    res = sequential(machine, "bfs", limits, progress,
+                     handoff=lambda queued, secs: secs > WARMUP_SECONDS and queued >= 2 * workers)
     res.workers = workers
-    t0 = time.time()
+    if res.frontier is None:
+        return res
+    t0 = time.time() - res.seconds
     vm = machine.vm
-    try:
-        key0, snap0 = machine.initial()
-    except StopRequest as e:
-        res.verdict, res.reason = "inconclusive", str(e)
-        return res
-    if vm.flags & CF_ERROR:
-        res.verdict = "error"
-        res.error = vm.error
-        res.seconds = time.time() - t0
-        return res
-    vm.want_stop_bt = False
-    # -- warm-up: the sequential search, for a moment
-    pre = StateStore(machine.compaction)
-    pre.add(key0, -1, ())
-    frontier = deque([(0, snap0)])
-    pop = frontier.popleft  # breadth first: a wide frontier to share out
-    found = None
-    last_report = t0
-    while frontier:
-        n, snap = pop()
-        for step, nkey, nsnap in machine.successors(snap):
-            if step.error is not None:
-                found = (n, step)
-                break
-            if nkey is None:
-                continue
-            m = pre.add(nkey, n, tuple(v for v, _ in step.choices))
-            if m is not None and nsnap is not None:
-                frontier.append((m, nsnap))
-        if found is not None:
-            break
-        now = time.time()
-        if progress is not None and now - last_report > 0.5:
-            progress(len(pre), machine.transitions, len(frontier), now - t0)
-            last_report = now
-        reason = limit_reached(vm.stop_request, limits, len(pre), now - t0)
-        if reason:
-            res.verdict, res.reason = "inconclusive", reason
-            break
-        if now - t0 > WARMUP_SECONDS and len(frontier) >= 2 * workers:
-            break
-    if found is not None or res.verdict != "valid" or not frontier:
-        res.states = len(pre)
-        res.transitions = machine.transitions
-        res.stored_bytes = pre.stored_bytes() + (0 if machine.compaction else machine.canon.stored_bytes())
-        res.seconds = time.time() - t0
-        if found is not None:
-            n, step = found
-            res.verdict = "error"
-            res.path = machine.replay(snap0, pre.path(n) + [tuple(v for v, _ in step.choices)])
-            res.error = res.path[-1].error or step.error
-        return res
+    pre, frontier, snap0 = res.store, res.frontier, res.snap0
+    res.frontier = res.snap0 = None
+    res.states = res.transitions = res.stored_bytes = 0
     # -- the fork
     todo = [[] for _ in range(workers)]
     for n, snap in frontier:
@@ -677,18 +632,6 @@ def search(machine, workers: int, order: str = "dfs", limits=None, progress=None
         if res.error is None:
             raise RuntimeError("the counterexample found by a worker does not end in an error when re-run")
     return res
-
-
-def limit_reached(stop_request, limits, states: int, seconds: float) -> str:
-    if stop_request is not None:  # a signal (or a limit) seen by the CLI's watcher
-        return stop_request
-    if limits.max_states is not None and states >= limits.max_states:
-        return f"state limit {limits.max_states} reached"
-    if limits.max_time is not None and seconds > limits.max_time:
-        return f"time limit {limits.max_time:g} s reached"
-    if limits.max_memory is not None and rss() > limits.max_memory:
-        return "memory limit reached"
-    return ""
 
 
 def _all_fds(data, down, up):
