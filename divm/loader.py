@@ -337,21 +337,9 @@ def decode_user(data: bytes, what: str, rt: Runtime) -> UserPart:
         f = lib.LLVMGetNextFunction(f)
     if not has_main:
         raise LoadError(f"{what}: the program has no main function")
-    a = lib.LLVMGetFirstGlobalAlias(mod)
-    while a != A.NULL:
-        try:
-            part.aliases[A.name(a)] = dec.const(lib.LLVMAliasGetAliasee(a))
-        except Unsupported as e:
-            raise LoadError(f"unsupported {e} in alias {A.name(a)}") from None
-        a = lib.LLVMGetNextGlobalAlias(a)
+    dec.aliases(mod, part.aliases)
     for gl in part.globals:
-        if not gl.decl:
-            init = lib.LLVMGetInitializer(gl.ref)
-            try:
-                dec.supported(gl.ty)
-                gl.init = dec.const(init) if init != A.NULL else None
-            except Unsupported as e:
-                raise LoadError(f"unsupported {e} in global variable {gl.name}") from None
+        dec.initialiser(gl)
         gl.ref = None
     for fn in part.functions:
         if not fn.decl:
@@ -611,22 +599,10 @@ class Decoder:
             prog.fn_by_name[fn.name] = fn
             self.fn_of[A.key(f)] = fn
             f = lib.LLVMGetNextFunction(f)
-        a = lib.LLVMGetFirstGlobalAlias(mod)
-        while a != A.NULL:
-            try:
-                prog.aliases[A.name(a)] = self.const(lib.LLVMAliasGetAliasee(a))
-            except Unsupported as e:
-                raise LoadError(f"unsupported {e} in alias {A.name(a)}") from None
-            a = lib.LLVMGetNextGlobalAlias(a)
+        self.aliases(mod, prog.aliases)
         for gl in prog.globals:
             prog.glob_by_name[gl.name] = gl
-            if not gl.decl:
-                init = lib.LLVMGetInitializer(gl.ref)
-                try:
-                    self.supported(gl.ty)
-                    gl.init = self.const(init) if init != A.NULL else None
-                except Unsupported as e:
-                    raise LoadError(f"unsupported {e} in global variable {gl.name}") from None
+            self.initialiser(gl)
         # the program's functions are decoded now, so unsupported constructs are
         # refused at load time; DiOS's and libc-shim's when first called
         for fn in prog.functions:
@@ -636,6 +612,27 @@ class Decoder:
             gl.ref = None
         prog.decoder = self
         return prog
+
+    def aliases(self, mod, into: dict) -> None:
+        """The module's aliases: name -> the constant they stand for."""
+        lib = self.lib
+        a = lib.LLVMGetFirstGlobalAlias(mod)
+        while a != A.NULL:
+            try:
+                into[A.name(a)] = self.const(lib.LLVMAliasGetAliasee(a))
+            except Unsupported as e:
+                raise LoadError(f"unsupported {e} in alias {A.name(a)}") from None
+            a = lib.LLVMGetNextGlobalAlias(a)
+
+    def initialiser(self, gl) -> None:
+        if gl.decl:
+            return
+        init = self.lib.LLVMGetInitializer(gl.ref)
+        try:
+            self.supported(gl.ty)
+            gl.init = self.const(init) if init != A.NULL else None
+        except Unsupported as e:
+            raise LoadError(f"unsupported {e} in global variable {gl.name}") from None
 
     def ensure(self, fn: Fn) -> None:
         """Decode fn if that has not happened yet."""
