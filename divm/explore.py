@@ -87,9 +87,10 @@ class Machine:
             step.label = self.observe(vm)
         return step
 
-    def successors(self, snap: S.Snapshot):
-        """Yield (step, key, snapshot) for every combination of choices;
-        snapshot is None for error and final states."""
+    def steps(self, snap: S.Snapshot):
+        """Run the transition from snap once per combination of choices and
+        yield each step; the successor is in the VM until the next one is
+        asked for."""
         pending = [[]]
         while pending:
             prefix = pending.pop()
@@ -101,16 +102,21 @@ class Machine:
                 for k in range(n - 1, 0, -1):
                     pending.append(prefix[:i] + [0] * (i - len(prefix)) + [k])
                 return 0
-            try:
-                step = self._run(snap, chooser)
-            except StopRequest:  # vm.stop_request says why; the explorer stops
-                return
-            if step is None:
-                continue
-            if step.error is not None or step.stop:
-                yield step, self.key() if step.stop and step.error is None else None, None
-            else:
-                yield step, self.key(), S.snapshot(self.vm)
+            step = self._run(snap, chooser)
+            if step is not None:
+                yield step
+
+    def successors(self, snap: S.Snapshot):
+        """Yield (step, key, snapshot) for every combination of choices;
+        snapshot is None for error and final states."""
+        try:
+            for step in self.steps(snap):
+                if step.error is not None or step.stop:
+                    yield step, self.key() if step.stop and step.error is None else None, None
+                else:
+                    yield step, self.key(), S.snapshot(self.vm)
+        except StopRequest:  # vm.stop_request says why; the explorer stops
+            return
 
     def replay(self, snap: S.Snapshot, path: list[list[int]]) -> list[Step]:
         """The steps of a path given by each transition's choices, re-run

@@ -96,8 +96,8 @@ class Obj:
                     ptrs.discard(p)
 
     def define_bytes(self, off: int, n: int) -> None:
-        """After an inline store of n defined bytes without pointers (one
-        call: define and clear_ptrs folded in)."""
+        """After an inline store of n defined bytes without pointers (define
+        is inlined: fresh heap objects take this path for every field)."""
         ud = self.ud
         if ud is not None:
             c = ud.count(0, off, off + n)
@@ -107,14 +107,8 @@ class Obj:
                 if self.nud <= 0:
                     self.ud = None
                     self.nud = 0
-        ptrs = self.ptrs
-        if ptrs:
-            if len(ptrs) > n + 7:
-                for p in range(off - 7, off + n):
-                    ptrs.discard(p)
-            else:
-                for p in [p for p in ptrs if p < off + n and p + 8 > off]:
-                    ptrs.discard(p)
+        if self.ptrs:
+            self.clear_ptrs(off, n)
 
     def undef_mask(self, off: int, n: int) -> bytes:
         ud = self.ud

@@ -302,25 +302,6 @@ def owner_of(machine, objs, regs, flags, n: int) -> int:
     return part(machine, objs, regs, flags) % n
 
 
-def expand(machine, snap):
-    """Like `Machine.successors`, but yields the step alone: the successor
-    is in the VM until the next one is asked for (the caller decides whether
-    it is worth a snapshot)."""
-    pending = [[]]
-    while pending:
-        prefix = pending.pop()
-
-        def chooser(i, n, prefix=prefix):
-            if i < len(prefix):
-                return prefix[i]
-            for k in range(n - 1, 0, -1):
-                pending.append(prefix[:i] + [0] * (i - len(prefix)) + [k])
-            return 0
-        step = machine._run(snap, chooser)
-        if step is not None:
-            yield step
-
-
 # -- a worker --------------------------------------------------------------------------------
 
 class Worker:
@@ -465,7 +446,7 @@ class Worker:
         compaction = m.compaction
         groots, rs = S._global_ids, self.roots
         try:
-            for step in expand(m, snap):
+            for step in m.steps(snap):
                 choices = tuple(v for v, _ in step.choices)
                 if step.error is not None:
                     self.send_ctl(ERROR, (pw, n, choices))
