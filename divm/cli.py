@@ -290,10 +290,18 @@ def run_big_stack(f, watch=None):
     threading.stack_size(512 * 1024 * 1024)
     t = threading.Thread(target=body, daemon=True)
     t.start()
-    while t.is_alive():
-        t.join(0.1)
-        if watch is not None and t.is_alive():
-            watch()
+    try:
+        while t.is_alive():
+            t.join(0.1)
+            if watch is not None and t.is_alive():
+                watch()
+    except KeyboardInterrupt:
+        # the program thread cannot be stopped from here, and interpreter
+        # shutdown beside a running daemon thread can hang: leave at once
+        print("divm: interrupted", file=sys.stderr)
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(3)
     if exc:
         raise exc[0]
     return result[0]
