@@ -10,9 +10,9 @@ LIBC_SRC := $(shell find libc-shim/src -name '*.c' | sort)
 DIOS_SRC := $(shell find dios/src -name '*.c' | sort)
 HEADERS  := $(shell find libc-shim/include dios/include -name '*.h')
 
-.PHONY: all deps runtime test demo bench clean lint
+.PHONY: all deps runtime speedups test demo bench clean lint
 
-all: runtime
+all: runtime speedups
 
 # system packages (clang/LLVM 22, csmith) and the Python package
 deps:
@@ -26,6 +26,14 @@ deps:
 	    || $(PY) -m pip install -q -e '.[test]'
 
 runtime: $(RUNTIME)/libc.bc $(RUNTIME)/dios.bc
+
+# the canonical-state walk in C (pip builds it too); without a compiler
+# divm uses the same algorithm in Python
+SPEEDUPS := divm/_speedups$(shell $(PY) -c 'import sysconfig; print(sysconfig.get_config_var("EXT_SUFFIX"))')
+speedups: $(SPEEDUPS)
+$(SPEEDUPS): divm/_speedups.c
+	@$(PY) setup.py -q build_ext --inplace >/dev/null 2>&1 && echo "built $@" || \
+	    echo "note: divm/_speedups.c not built (no C compiler?): the Python walk is used"
 
 $(RUNTIME)/libc.bc: $(LIBC_SRC) $(HEADERS)
 	@mkdir -p $(RUNTIME)/libc
@@ -43,20 +51,20 @@ $(RUNTIME)/dios.bc: $(DIOS_SRC) $(HEADERS)
 	    $(LINK) $$objs -o $@
 	@echo "built $@"
 
-test: deps runtime
+test: deps runtime speedups
 	$(PY) -m pytest -q -x --timeout=900 -n 2 tests
 
-demo: deps runtime
+demo: deps runtime speedups
 	$(PY) -m divm run examples/hello.c -- world
 	-$(PY) -m divm run examples/bug.c
 	-$(PY) -m divm verify --trace-out build/race.trace.json examples/race.c
 	-$(PY) -m divm replay examples/race.c build/race.trace.json
 
-bench: deps runtime
+bench: deps runtime speedups
 	$(PY) tools/bench
 
 lint:
 	ruff check divm tools tests
 
 clean:
-	rm -rf build
+	rm -rf build divm/_speedups*.so

@@ -1,4 +1,4 @@
-from setuptools import find_packages, setup
+from setuptools import Extension, find_packages, setup
 
 setup(
     name="divm",
@@ -7,6 +7,9 @@ setup(
     packages=find_packages(include=["divm", "divm.*"]),
     python_requires=">=3.11",
     install_requires=["cffi>=1.15"],
+    # the canonical-state walk in C; without a compiler divm runs the same
+    # algorithm in Python
+    ext_modules=[Extension("divm._speedups", ["divm/_speedups.c"], optional=True)],
     extras_require={"test": ["pytest>=7", "pytest-timeout>=2.1", "pytest-xdist>=3.0"]},
     entry_points={"console_scripts": ["divm=divm.cli:main"]},
 )

@@ -113,8 +113,9 @@ class Machine:
             for step in self.steps(snap):
                 if step.error is not None or step.stop:
                     yield step, self.key() if step.stop and step.error is None else None, None
-                else:
-                    yield step, self.key(), S.snapshot(self.vm)
+                else:  # frozen first: the key then caches each new object's contents
+                    snap = S.snapshot(self.vm)
+                    yield step, self.key(), snap
         except StopRequest:  # vm.stop_request says why; the explorer stops
             return
 

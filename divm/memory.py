@@ -26,6 +26,7 @@ K_GLOBAL, K_CODE, K_ALLOCA, K_HEAP, K_FRAME, K_KERNEL = 0, 1, 2, 3, 4, 5  # kern
 
 
 _ZEROS = [bytes(n) for n in range(17)]
+_FF = b"\xff"
 
 
 class Obj:
@@ -33,25 +34,25 @@ class Obj:
 
     def __init__(self, size: int, kind: int, defined: bool = False, name: str = ""):
         self.b = bytearray(size)
-        if defined or size == 0:
+        if defined or not size:
             self.ud = None
             self.nud = 0
         else:
-            self.ud = bytearray(b"\xff") * size
+            self.ud = bytearray(_FF * size) if size < 4096 else bytearray(b"\xff") * size
             self.nud = size
         self.ptrs: set[int] = set()
-        self.ro = False
+        self.ro = self.frozen = self.slow = False
         self.kind = kind
         self.name = name
-        # may another thread reach it?  Globals and kernel data always can
-        self.shared = kind in (K_GLOBAL, K_KERNEL)
-        # frozen: shared with a stored state, so copied before any write
-        self.frozen = False
-        self.h = None  # cached content hash while frozen
-        self.serial = 0  # names the frozen contents: equal serials, equal objects
-        # slow: generated code must not store inline (frozen or read-only);
-        # undefined bytes and pointers are handled inline (see define_bytes)
-        self.slow = False
+        # may another thread reach it?  Globals and kernel data always can.
+        # frozen: shared with a stored state, so copied before any write;
+        # h: cached content hash while frozen; serial names the frozen
+        # contents (equal serials, equal objects); slow: generated code must
+        # not store inline (frozen or read-only); undefined bytes and
+        # pointers are handled inline (see define_bytes)
+        self.shared = kind == K_GLOBAL or kind == K_KERNEL
+        self.h = None
+        self.serial = 0
 
     def resync(self) -> None:
         self.slow = self.frozen or self.ro
@@ -100,15 +101,24 @@ class Obj:
         is inlined: fresh heap objects take this path for every field)."""
         ud = self.ud
         if ud is not None:
-            c = ud.count(0, off, off + n)
+            end = off + n
+            c = ud.count(0, off, end)
             if c != n:
-                ud[off:off + n] = _ZEROS[n] if n < 17 else bytes(n)
-                self.nud -= n - c
-                if self.nud <= 0:
+                ud[off:end] = _ZEROS[n] if n < 17 else bytes(n)
+                nud = self.nud - n + c
+                if nud > 0:
+                    self.nud = nud
+                else:
                     self.ud = None
                     self.nud = 0
-        if self.ptrs:
-            self.clear_ptrs(off, n)
+        ptrs = self.ptrs
+        if ptrs:
+            if len(ptrs) == 1:
+                for p in ptrs:
+                    if p < off + n and p + 8 > off:
+                        ptrs.clear()
+            else:
+                self.clear_ptrs(off, n)
 
     def undef_mask(self, off: int, n: int) -> bytes:
         ud = self.ud

@@ -14,10 +14,18 @@ that behave differently."""
 from __future__ import annotations
 
 import hashlib
+import os
 import struct
 from array import array
 
 from .memory import K_ALLOCA, K_HEAP, M32, PL_CODE, PL_GLOBAL, Obj
+
+try:  # the canonical walk in C (built by setup.py when a compiler is there)
+    if os.environ.get("DIVM_NO_SPEEDUPS"):
+        raise ImportError
+    from . import _speedups
+except ImportError:
+    _speedups = None
 
 _Q = struct.Struct("<Q")
 DANGLING = 0xFFFFFFFE
@@ -150,6 +158,15 @@ CONTENT_STORED = [0]  # bytes held by the content table
 
 
 def content(o: Obj) -> tuple:
+    h = o.h
+    if h is not None:
+        return h
+    if _speedups is not None and INTERN[0]:
+        return _speedups.content(o, _CONTENT, _CONTENT_BYTES, CONTENT_STORED)
+    return content_py(o)
+
+
+def content_py(o: Obj) -> tuple:
     """An object's content id (its bytes and shadow with pointer slots
     blanked) and its pointers as (offset, raw target id, offset within
     target); cached while the object is frozen.  Without interning (hash
@@ -297,6 +314,22 @@ class Canon:
         return seg, npr, touched, order
 
     def key(self, objs: dict, regs: list, flags: int, leaks: bool = False) -> int:
+        if _speedups is None or leaks:
+            return self._key_py(objs, regs, flags, leaks)
+        seg, pristine, touched = self._roots(objs, regs)
+        num = seg[5].copy()
+        for t in touched:
+            num[t] = len(num) + 1
+        root, self.next, words = _speedups.key(
+            objs, pristine + touched, num, len(pristine), [flags & M32, flags >> 32, seg[0], *touched],
+            seg[6], seg[3], self.leaves, self.nodes, self.next,
+            (_CONTENT, _CONTENT_BYTES, CONTENT_STORED) if INTERN[0] else content)
+        self.leaf_words += words
+        return root
+
+    def _key_py(self, objs: dict, regs: list, flags: int, leaks: bool = False) -> int:
+        """key in Python: the reference for (and the fallback of) the same
+        walk in divm/_speedups.c"""
         # one pass: number objects breadth-first while building their records
         seg, pristine, touched = self._roots(objs, regs)
         order = pristine + touched

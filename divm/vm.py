@@ -140,6 +140,7 @@ class VM:
         self.chooser = lambda n: 0
         self.sjres = 0
         self.jf_counter = 0
+        self.lasti_lines: dict = {}  # code -> {instruction offset: line}
         self.jmp_targets: dict[int, tuple] = {}
         self.code_info: dict = {}
         self._pool: list = []
@@ -529,7 +530,11 @@ class VM:
             al = owned[i]
             na = len(al)
             base = FRAME_HDR + 8 * na
-            o = self.writable(fid)
+            o = self.objs[fid]
+            if o.frozen:  # every field is rewritten below: a new object, not a copy
+                o = self.objs[fid] = Obj(0, K_FRAME, defined=True)
+                if self.dirty is not None:
+                    self.dirty.add(fid)
             head = FRAME_HEAD.pack(((CODE_BASE + fn.idx) << 32) | rid, parent, na)
             if na:
                 head += struct.pack(f"<{na}Q", *[a << 32 for a in al])
@@ -596,9 +601,9 @@ class VM:
                 frames, lines = [], []
             else:
                 info = code_info.get(code)
-                if info is not None:  # tb_lineno is costly in large functions: only these
+                if info is not None:
                     frames.append((f, info[0], info[2]))
-                    lines.append(tb.tb_lineno)
+                    lines.append(self.line_at(code, tb.tb_lasti))
             tb = tb.tb_next
         frames.reverse()  # innermost first
         lines.reverse()
@@ -611,6 +616,17 @@ class VM:
             del self.unwritten[fid]
         if self.unwritten:  # handed out by activations that have returned since
             self.write_pending_frames()
+
+    def line_at(self, code, lasti: int) -> int:
+        """The line of an instruction offset: tb_lineno scans the line table
+        each time, which is costly in large generated functions."""
+        lines = self.lasti_lines.get(code)
+        if lines is None:
+            lines = self.lasti_lines[code] = {}
+        ln = lines.get(lasti)
+        if ln is None:
+            ln = lines[lasti] = next((ln for start, end, ln in code.co_lines() if start <= lasti < end), 0)
+        return ln
 
     def hc_frame(self) -> int:
         """__vm_ctl_get(_VM_CR_Frame): the caller's frame, written to memory."""
