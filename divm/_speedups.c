@@ -1,4 +1,5 @@
-/* divm._speedups: the canonical-key walk of state.Canon.key in C.
+/* divm._speedups: the canonical-key walk of state.Canon.key in C (and the
+ * object contents and owner hash it builds on).
  *
  * The profile of `divm verify` put a quarter of the time in this one loop:
  * numbering the reachable objects breadth-first, building each object's
@@ -229,6 +230,103 @@ static PyObject *content(PyObject *self, PyObject *args)
                           &stored))
         return NULL;
     return content_impl(o, table, blobs, stored);
+}
+
+
+/* part(objs, order, npr, seg_ptrs, d64, digest64, tables) -> (sum, length):
+ * the walk of Canon._walk (no records) summing a 64-bit digest of each
+ * reached object's contents past the npr pristine roots (parallel.part). */
+static PyObject *part(PyObject *self, PyObject *args)
+{
+    PyObject *objs, *order, *segp, *d64, *digest64, *tables;
+    Py_ssize_t npr;
+    if (!PyArg_ParseTuple(args, "O!O!nO!O!OO!", &PyDict_Type, &objs, &PyList_Type, &order, &npr, &PyList_Type,
+                          &segp, &PyDict_Type, &d64, &digest64, &PyTuple_Type, &tables))
+        return NULL;
+    PyObject *seen = PySet_New(order), *result = NULL;
+    unsigned long long sum = 0;
+    if (!seen)
+        return NULL;
+    for (Py_ssize_t i = -1; i < PyList_GET_SIZE(order); ++i) {
+        PyObject *ptrs, *h = NULL;
+        if (i < 0)
+            ptrs = NULL;  /* the pristine roots' pointers first */
+        else if (i < npr)
+            continue;
+        else {
+            PyObject *o = PyDict_GetItemWithError(objs, PyList_GET_ITEM(order, i));
+            if (!o) {
+                if (!PyErr_Occurred())
+                    PyErr_SetString(PyExc_KeyError, "object in order missing");
+                goto done;
+            }
+            h = content_impl(o, PyTuple_GET_ITEM(tables, 0), PyTuple_GET_ITEM(tables, 1), PyTuple_GET_ITEM(tables, 2));
+            if (!h)
+                goto done;
+            PyObject *cid = PyTuple_GET_ITEM(h, 0), *v = PyDict_GetItemWithError(d64, cid);
+            if (v)
+                Py_INCREF(v);
+            else if (PyErr_Occurred() || !(v = PyObject_CallOneArg(digest64, cid))) {
+                Py_DECREF(h);
+                goto done;
+            }
+            sum += PyLong_AsUnsignedLongLongMask(v);
+            Py_DECREF(v);
+            ptrs = PyTuple_GET_ITEM(h, 1);
+        }
+        Py_ssize_t nl = ptrs ? 1 : PyList_GET_SIZE(segp);
+        for (Py_ssize_t l = 0; l < nl; ++l) {
+            PyObject *lst = ptrs ? ptrs : PyList_GET_ITEM(segp, l);
+            for (Py_ssize_t k = 0; k < PyList_GET_SIZE(lst); ++k) {
+                PyObject *t = PyTuple_GET_ITEM(PyList_GET_ITEM(lst, k), 1);
+                int zero = PyObject_Not(t), in = zero ? 1 : PySet_Contains(seen, t);
+                if (zero < 0 || in < 0) {
+                    Py_XDECREF(h);
+                    goto done;
+                }
+                if (in)
+                    continue;
+                PyObject *c = PyDict_GetItemWithError(objs, t);
+                if (!c) {
+                    if (PyErr_Occurred()) {
+                        Py_XDECREF(h);
+                        goto done;
+                    }
+                    continue;
+                }
+                PyObject *ro = PyObject_GetAttr(c, s_ro);
+                int isro = ro ? PyObject_IsTrue(ro) : -1;
+                Py_XDECREF(ro);
+                if (isro < 0 || (!isro && (PySet_Add(seen, t) < 0 || PyList_Append(order, t) < 0))) {
+                    Py_XDECREF(h);
+                    goto done;
+                }
+            }
+        }
+        Py_XDECREF(h);
+    }
+    result = Py_BuildValue("Kn", sum, PyList_GET_SIZE(order));
+done:
+    Py_DECREF(seen);
+    return result;
+}
+
+
+/* changed(objs, ids, expected) -> [ids[i] whose object is not expected[i]] */
+static PyObject *changed(PyObject *self, PyObject *args)
+{
+    PyObject *objs, *ids, *expected;
+    if (!PyArg_ParseTuple(args, "O!O!O!", &PyDict_Type, &objs, &PyList_Type, &ids, &PyList_Type, &expected))
+        return NULL;
+    PyObject *out = PyList_New(0);
+    for (Py_ssize_t i = 0; out && i < PyList_GET_SIZE(ids) && i < PyList_GET_SIZE(expected); ++i) {
+        PyObject *id = PyList_GET_ITEM(ids, i), *o = PyDict_GetItemWithError(objs, id);
+        if (!o && PyErr_Occurred())
+            Py_CLEAR(out);
+        else if ((o ? o : Py_None) != PyList_GET_ITEM(expected, i) && PyList_Append(out, id) < 0)
+            Py_CLEAR(out);
+    }
+    return out;
 }
 
 typedef struct {
@@ -468,6 +566,8 @@ done:
 static PyMethodDef methods[] = {
     {"key", key, METH_VARARGS, "the canonical key walk of Canon.key"},
     {"content", content, METH_VARARGS, "state.content for interned contents"},
+    {"part", part, METH_VARARGS, "the owner hash walk of parallel.part"},
+    {"changed", changed, METH_VARARGS, "the roots written since boot (Canon._roots)"},
     {NULL, NULL, 0, NULL},
 };
 

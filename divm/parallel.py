@@ -278,9 +278,21 @@ def loads(data: bytes):
 _D64: dict = {}
 
 
-def part(machine, objs, regs, flags) -> int:
+def _digest64(cid) -> int:
+    v = _D64[cid] = int.from_bytes(S.digest(cid)[:8], "little")
+    return v
+
+
+def part(machine, objs, regs, flags) -> tuple[int, tuple | None]:
     """A process-independent hash of a state's canonical form (exact storage):
-    cheaper than the fingerprint, it decides only the owner."""
+    cheaper than the fingerprint, it decides only the owner.  Also what
+    Canon._roots found, for the key if the state stays here."""
+    if S._speedups is not None and not machine.leaks:
+        rt = seg, pristine, touched = machine.canon._roots(objs, regs)
+        total, n = S._speedups.part(objs, pristine + touched, len(pristine), seg[2], _D64, _digest64,
+                                    (S._CONTENT, S._CONTENT_BYTES, S.CONTENT_STORED))
+        h = flags + seg[1][0] * 0x100000001B3 + n + total
+        return ((h & M64) * 0x9E3779B97F4A7C15 & M64) >> 24, rt
     seg, npr, _, order = machine.canon._walk(objs, regs, machine.leaks)
     h = flags + seg[1][0] * 0x100000001B3 + len(order)
     content = S.content
@@ -293,13 +305,13 @@ def part(machine, objs, regs, flags) -> int:
         if v is None:
             v = d64[cid] = int.from_bytes(S.digest(cid)[:8], "little")
         h += v
-    return ((h & M64) * 0x9E3779B97F4A7C15 & M64) >> 24
+    return ((h & M64) * 0x9E3779B97F4A7C15 & M64) >> 24, None
 
 
 def owner_of(machine, objs, regs, flags, n: int) -> int:
     if machine.compaction:
         return int.from_bytes(machine.canon.fingerprint(objs, regs, flags, leaks=machine.leaks)[:8], "little") % n
-    return part(machine, objs, regs, flags) % n
+    return part(machine, objs, regs, flags)[0] % n
 
 
 # -- a worker --------------------------------------------------------------------------------
@@ -463,9 +475,10 @@ class Worker:
                     fp = m.canon.fingerprint(objs, regs, flags, leaks=m.leaks)
                     o = int.from_bytes(fp[:8], "little") % nw
                 else:
-                    o = part(m, objs, regs, flags) % nw
+                    o, rt = part(m, objs, regs, flags)
+                    o %= nw
                 if o == me:
-                    k = fp if compaction else m.canon.key(objs, regs, flags, leaks=m.leaks)
+                    k = fp if compaction else m.canon.key(objs, regs, flags, leaks=m.leaks, rt=rt)
                     if k in pre:
                         continue
                     num = store.add(k, n, choices)
@@ -526,7 +539,7 @@ def _die_with_parent() -> None:
 
 # explored by the parent before the fork (the code compiled meanwhile is inherited);
 # DIVM_PARALLEL_WARMUP=0 forks as soon as there is work for every worker (tests)
-WARMUP_SECONDS = float(os.environ.get("DIVM_PARALLEL_WARMUP", "1.0"))
+WARMUP_SECONDS = float(os.environ.get("DIVM_PARALLEL_WARMUP", "0.3"))
 
 
 def search(machine, workers: int, order: str = "dfs", limits=None, progress=None) -> Result:

@@ -253,8 +253,11 @@ class Canon:
             gl = sorted(k for k, o in objs.items() if k < PL_GLOBAL and not o.ro)
             self.globs = [(r, self.boot.get(r)) for r in gl]
             self.globset = set(gl)
+            self.glob_ids, self.glob_boot = gl, [b for _, b in self.globs]
         boot = self.boot
-        moved = [r for r, b in self.globs if objs.get(r) is not b]  # written or freed since boot
+        # written or freed since boot
+        moved = _speedups.changed(objs, self.glob_ids, self.glob_boot) if _speedups is not None else \
+            [r for r, b in self.globs if objs.get(r) is not b]
         regroots = []
         for r in regs[3:7] + [regs[11]]:  # user registers and the OS state
             r >>= 32
@@ -313,10 +316,11 @@ class Canon:
             order += sorted(k for k, o in objs.items() if k not in seen and o.kind == K_HEAP)
         return seg, npr, touched, order
 
-    def key(self, objs: dict, regs: list, flags: int, leaks: bool = False) -> int:
+    def key(self, objs: dict, regs: list, flags: int, leaks: bool = False, rt=None) -> int:
+        """rt: what _roots returned for these objects, if known"""
         if _speedups is None or leaks:
             return self._key_py(objs, regs, flags, leaks)
-        seg, pristine, touched = self._roots(objs, regs)
+        seg, pristine, touched = rt or self._roots(objs, regs)
         num = seg[5].copy()
         for t in touched:
             num[t] = len(num) + 1
