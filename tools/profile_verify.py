@@ -3,6 +3,7 @@
 (loading excluded), top functions by own time.
 
     python3 tools/profile_verify.py prog.bc [--top 40] [--sort tottime] [--no-profile] [verify options]
+    python3 tools/profile_verify.py prog.bc --phases   # µs per transition in each phase
 """
 from __future__ import annotations
 
@@ -22,6 +23,7 @@ def main() -> int:
     p.add_argument("--top", type=int, default=40)
     p.add_argument("--sort", default="tottime")
     p.add_argument("--no-profile", action="store_true", help="only time the search")
+    p.add_argument("--phases", action="store_true", help="time restore, transition, frames, snapshot, key")
     a, rest = p.parse_known_args()
     a.rest = [r for r in rest if r != "--"]
     from divm import cli
@@ -37,9 +39,12 @@ def main() -> int:
     vm.want_stop_bt = True
     machine = Machine(vm)
     sys.setrecursionlimit(100000)
+    phases: dict = {}
+    if a.phases:
+        _time_phases(phases)
     t0 = time.time()
     c0 = time.process_time()
-    if a.no_profile:
+    if a.no_profile or a.phases:
         res = search(machine, args.search, Limits())
     else:
         pr = cProfile.Profile()
@@ -49,9 +54,37 @@ def main() -> int:
     print(f"{res.verdict}: {res.states} states, {res.transitions} transitions, {secs:.2f} s, "
           f"{res.states / secs:.0f} states/s, {res.transitions / secs:.0f} transitions/s; "
           f"CPU {cpu:.2f} s: {res.states / cpu:.0f} states/s")
-    if not a.no_profile:
+    for name, secs in phases.items():
+        print(f"  {name:34s} {secs / max(res.transitions, 1) * 1e6:7.1f} us per transition")
+    if not (a.no_profile or a.phases):
         pstats.Stats(pr).sort_stats(a.sort).print_stats(a.top)
     return 0
+
+
+def _time_phases(phases: dict) -> None:
+    """Wrap the phases of a transition with timers (nested ones included in
+    their callers' times)."""
+    from divm import explore
+    from divm import state as S
+    from divm.vm import VM
+    clock = time.perf_counter
+
+    def wrap(owner, name, label):
+        f = getattr(owner, name)
+
+        def timed(*args, **kw):
+            t = clock()
+            try:
+                return f(*args, **kw)
+            finally:
+                phases[label] = phases.get(label, 0.0) + clock() - t
+        setattr(owner, name, timed)
+    wrap(S, "restore", "restore")
+    wrap(VM, "transition", "transition (all of the below)")
+    wrap(VM, "enter_frame", "  thread run (from its frames)")
+    wrap(VM, "refresh_frames", "  writing parked frames")
+    wrap(S, "snapshot", "snapshot")
+    wrap(explore.Machine, "key", "key")
 
 
 if __name__ == "__main__":
