@@ -285,27 +285,24 @@ def _digest64(cid) -> int:
 
 def part(machine, objs, regs, flags) -> tuple[int, tuple | None]:
     """A process-independent hash of a state's canonical form (exact storage):
-    cheaper than the fingerprint, it decides only the owner.  Also what
-    Canon._roots found, for the key if the state stays here."""
+    cheaper than the fingerprint, it decides only the owner: the sum of the
+    64-bit digests of the reachable objects' contents, with the flags, the
+    boot-time segment and the number of objects.  Also what Canon._roots
+    found, for the key if the state stays here."""
     if S._speedups is not None and not machine.leaks:
         rt = seg, pristine, touched = machine.canon._roots(objs, regs)
         total, n = S._speedups.part(objs, pristine + touched, len(pristine), seg[2], _D64, _digest64,
                                     (S._CONTENT, S._CONTENT_BYTES, S.CONTENT_STORED))
-        h = flags + seg[1][0] * 0x100000001B3 + n + total
-        return ((h & M64) * 0x9E3779B97F4A7C15 & M64) >> 24, rt
-    seg, npr, _, order = machine.canon._walk(objs, regs, machine.leaks)
-    h = flags + seg[1][0] * 0x100000001B3 + len(order)
-    content = S.content
-    d64 = _D64
-    for oid in order[npr:]:
-        o = objs[oid]
-        c = o.h  # the cached content of a frozen object
-        cid = (c if c is not None else content(o))[0]
-        v = d64.get(cid)
-        if v is None:
-            v = d64[cid] = int.from_bytes(S.digest(cid)[:8], "little")
-        h += v
-    return ((h & M64) * 0x9E3779B97F4A7C15 & M64) >> 24, None
+    else:
+        rt = None
+        seg, npr, _, order = machine.canon._walk(objs, regs, machine.leaks)
+        n, total, get = len(order), 0, _D64.get
+        for oid in order[npr:]:
+            cid = S.content(objs[oid])[0]
+            v = get(cid)
+            total += v if v is not None else _digest64(cid)
+    h = flags + seg[1][0] * 0x100000001B3 + n + total
+    return ((h & M64) * 0x9E3779B97F4A7C15 & M64) >> 24, rt
 
 
 def owner_of(machine, objs, regs, flags, n: int) -> int:
@@ -513,6 +510,7 @@ def worker_main(w: Worker) -> None:
         signal.signal(signal.SIGINT, signal.SIG_IGN)
         signal.signal(signal.SIGTERM, signal.SIG_IGN)
         signal.signal(signal.SIGUSR1, lambda s, f: w.vm.request_stop("stopped by the coordinator"))
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGUSR1})  # blocked across the fork
         _die_with_parent()
         w.run()
     except BaseException:
@@ -586,6 +584,9 @@ def search(machine, workers: int, order: str = "dfs", limits=None, progress=None
     gc.freeze()
     pids = []
     import warnings
+    # a SIGUSR1 that reaches a worker before its handler is set would kill
+    # it (the coordinator sends one to each worker when another finds an error)
+    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGUSR1})
     for me in range(workers):
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", DeprecationWarning)
@@ -605,6 +606,7 @@ def search(machine, workers: int, order: str = "dfs", limits=None, progress=None
             todo = None
             worker_main(w)
         pids.append(pid)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGUSR1})
     todo = None
     for fd in _all_fds(data, down, up):
         if not any(fd in (down[i][1], up[i][0]) for i in range(workers)):
