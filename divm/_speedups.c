@@ -40,10 +40,8 @@ static long long intern(PyObject *leaves, PyObject *rec, long long *next, long l
 }
 
 /* the number of pointer target t: numbered on first sight (appended to
- * order) unless it is missing (dangling), read-only data (kept raw) or
- * the walk is closed (grow == 0: dangling) */
-static int target(PyObject *objs, PyObject *order, PyObject *num, PyObject *t, int grow,
-                  PyObject **out)
+ * order) unless it is missing (dangling) or read-only data (kept raw) */
+static int target(PyObject *objs, PyObject *order, PyObject *num, PyObject *t, PyObject **out)
 {
     PyObject *c = PyDict_GetItemWithError(num, t);
     if (c) {
@@ -79,10 +77,6 @@ static int target(PyObject *objs, PyObject *order, PyObject *num, PyObject *t, i
         Py_INCREF(t);
         *out = t;
         return 0;
-    }
-    if (!grow) {
-        *out = PyLong_FromUnsignedLongLong(DANGLING);
-        return *out ? 0 : -1;
     }
     if (PyList_Append(order, t) < 0)
         return -1;
@@ -340,33 +334,58 @@ static int by_raw(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
-/* key(objs, order, num, npr, head, var, user, leaves, nodes, next, content)
+/* a growing array of C integers */
+typedef struct {
+    long long *v;
+    Py_ssize_t n, cap;
+} ints_t;
+
+static int push(ints_t *a, long long x)
+{
+    if (x < 0)  /* an error from the call that produced x */
+        return -1;
+    if (a->n == a->cap) {
+        Py_ssize_t cap = a->cap ? 2 * a->cap : 64;
+        long long *v = realloc(a->v, cap * sizeof(long long));
+        if (!v) {
+            PyErr_NoMemory();
+            return -1;
+        }
+        a->v = v, a->cap = cap;
+    }
+    a->v[a->n++] = x;
+    return 0;
+}
+
+/* key(objs, order, num, npr, head, var, user, leaves, nodes, next, tables)
  *   -> (root, next, record words added)
  * order: the roots (pristine, then touched), extended in place; num: raw id
  * -> number for the roots; head: the header record so far (flags, segment,
  * touched roots); var: the pristine roots' pointers that leave the segment;
- * user: indices of user objects among the pristine roots. */
+ * user: indices of user objects among the pristine roots; tables: the
+ * content tables content_impl interns into. */
 static PyObject *key(PyObject *self, PyObject *args)
 {
-    PyObject *objs, *order, *num, *head, *var, *user0, *leaves, *nodes, *content;
+    PyObject *objs, *order, *num, *head, *var, *user0, *leaves, *nodes, *tables;
     Py_ssize_t npr;
     long long next, words = 0;
-    if (!PyArg_ParseTuple(args, "O!O!O!nO!O!O!O!O!LO", &PyDict_Type, &objs, &PyList_Type, &order,
+    if (!PyArg_ParseTuple(args, "O!O!O!nO!O!O!O!O!LO!", &PyDict_Type, &objs, &PyList_Type, &order,
                           &PyDict_Type, &num, &npr, &PyList_Type, &head, &PyList_Type, &var,
                           &PyList_Type, &user0, &PyDict_Type, &leaves, &PyDict_Type, &nodes, &next,
-                          &content))
+                          &PyTuple_Type, &tables))
         return NULL;
-    PyObject *ids = PyList_New(1), *user = PyList_GetSlice(user0, 0, PyList_GET_SIZE(user0));
     PyObject *result = NULL;
+    ints_t ids = {0}, user = {0};  /* record numbers (0: the header's, filled last); user object indices */
     rank_t *ranks = NULL;
-    if (!ids || !user)
+    if (push(&ids, 0) < 0)
         goto done;
-    Py_INCREF(Py_None);
-    PyList_SET_ITEM(ids, 0, Py_None);
+    for (Py_ssize_t k = 0; k < PyList_GET_SIZE(user0); ++k)
+        if (push(&user, PyLong_AsSsize_t(PyList_GET_ITEM(user0, k))) < 0)
+            goto done;
 
     for (Py_ssize_t k = 0; k < PyList_GET_SIZE(var); ++k) {
         PyObject *p = PyList_GET_ITEM(var, k), *c;
-        if (target(objs, order, num, PyTuple_GET_ITEM(p, 1), 1, &c) < 0)
+        if (target(objs, order, num, PyTuple_GET_ITEM(p, 1), &c) < 0)
             goto done;
         int bad = PyList_Append(head, PyTuple_GET_ITEM(p, 0)) < 0 || PyList_Append(head, c) < 0 ||
                   PyList_Append(head, PyTuple_GET_ITEM(p, 2)) < 0;
@@ -387,30 +406,12 @@ static PyObject *key(PyObject *self, PyObject *args)
             goto done;
         long kd = PyLong_AsLong(kind);
         Py_DECREF(kind);
-        if (kd == K_ALLOCA || kd == K_HEAP) {
-            PyObject *iv = PyLong_FromSsize_t(i);
-            if (!iv || PyList_Append(user, iv) < 0) {
-                Py_XDECREF(iv);
-                goto done;
-            }
-            Py_DECREF(iv);
-        }
-        PyObject *h = PyObject_GetAttr(o, s_h);
+        if ((kd == K_ALLOCA || kd == K_HEAP) && push(&user, i) < 0)
+            goto done;
+        PyObject *h = content_impl(o, PyTuple_GET_ITEM(tables, 0), PyTuple_GET_ITEM(tables, 1),
+                                   PyTuple_GET_ITEM(tables, 2));
         if (!h)
             goto done;
-        if (h == Py_None) {
-            Py_DECREF(h);
-            h = PyTuple_Check(content) ? content_impl(o, PyTuple_GET_ITEM(content, 0), PyTuple_GET_ITEM(content, 1),
-                                                      PyTuple_GET_ITEM(content, 2))
-                                       : PyObject_CallOneArg(content, o);
-            if (!h)
-                goto done;
-        }
-        if (!PyTuple_Check(h) || PyTuple_GET_SIZE(h) != 2 || !PyList_Check(PyTuple_GET_ITEM(h, 1))) {
-            Py_DECREF(h);
-            PyErr_SetString(PyExc_TypeError, "content is not (cid, [pointers])");
-            goto done;
-        }
         PyObject *cid = PyTuple_GET_ITEM(h, 0), *ptrs = PyTuple_GET_ITEM(h, 1), *rec;
         Py_ssize_t np = PyList_GET_SIZE(ptrs);
         if (np) {
@@ -424,7 +425,7 @@ static PyObject *key(PyObject *self, PyObject *args)
             for (Py_ssize_t k = 0; k < np; ++k) {
                 PyObject *p = PyList_GET_ITEM(ptrs, k), *t = PyTuple_GET_ITEM(p, 1), *c;
                 int zero = PyObject_Not(t);
-                if (zero < 0 || (!zero && target(objs, order, num, t, 1, &c) < 0)) {
+                if (zero < 0 || (!zero && target(objs, order, num, t, &c) < 0)) {
                     Py_DECREF(rec);
                     Py_DECREF(h);
                     goto done;
@@ -446,12 +447,8 @@ static PyObject *key(PyObject *self, PyObject *args)
         Py_DECREF(h);
         long long n = intern(leaves, rec, &next, &words);
         Py_DECREF(rec);
-        PyObject *nv = n < 0 ? NULL : PyLong_FromLongLong(n);
-        if (!nv || PyList_Append(ids, nv) < 0) {
-            Py_XDECREF(nv);
+        if (push(&ids, n) < 0)
             goto done;
-        }
-        Py_DECREF(nv);
     }
 
     {
@@ -464,37 +461,33 @@ static PyObject *key(PyObject *self, PyObject *args)
         PyObject *ht = PyList_AsTuple(head);
         if (!ht)
             goto done;
-        long long n = intern(leaves, ht, &next, &words);
+        ids.v[0] = intern(leaves, ht, &next, &words);
         Py_DECREF(ht);
-        PyObject *nv = n < 0 ? NULL : PyLong_FromLongLong(n);
-        if (!nv)
+        if (ids.v[0] < 0)
             goto done;
-        PyList_SetItem(ids, 0, nv);
     }
 
     /* relative order of raw ids (pointer comparisons across objects see it) */
-    Py_ssize_t nu = PyList_GET_SIZE(user);
-    if (nu) {
-        ranks = malloc(nu * sizeof(*ranks));
-        PyObject *rt = PyTuple_New(nu + 1);
+    if (user.n) {
+        ranks = malloc(user.n * sizeof(*ranks));
+        PyObject *rt = PyTuple_New(user.n + 1);
         if (!ranks || !rt) {
             Py_XDECREF(rt);
             PyErr_NoMemory();
             goto done;
         }
-        for (Py_ssize_t k = 0; k < nu; ++k) {
-            Py_ssize_t idx = PyLong_AsSsize_t(PyList_GET_ITEM(user, k));
-            ranks[k].idx = idx;
-            ranks[k].raw = PyLong_AsUnsignedLongLong(PyList_GET_ITEM(order, idx));
+        for (Py_ssize_t k = 0; k < user.n; ++k) {
+            ranks[k].idx = user.v[k];
+            ranks[k].raw = PyLong_AsUnsignedLongLong(PyList_GET_ITEM(order, user.v[k]));
         }
         if (PyErr_Occurred()) {
             Py_DECREF(rt);
             goto done;
         }
-        qsort(ranks, nu, sizeof(*ranks), by_raw);
+        qsort(ranks, user.n, sizeof(*ranks), by_raw);
         Py_INCREF(s_rank);
         PyTuple_SET_ITEM(rt, 0, s_rank);
-        for (Py_ssize_t k = 0; k < nu; ++k) {
+        for (Py_ssize_t k = 0; k < user.n; ++k) {
             PyObject *iv = PyLong_FromSsize_t(ranks[k].idx);
             if (!iv) {
                 Py_DECREF(rt);
@@ -504,62 +497,47 @@ static PyObject *key(PyObject *self, PyObject *args)
         }
         long long n = intern(leaves, rt, &next, &words);
         Py_DECREF(rt);
-        PyObject *nv = n < 0 ? NULL : PyLong_FromLongLong(n);
-        if (!nv || PyList_Append(ids, nv) < 0) {
-            Py_XDECREF(nv);
+        if (push(&ids, n) < 0)
             goto done;
-        }
-        Py_DECREF(nv);
     }
 
     /* fold pairwise into interned nodes */
-    {
-        Py_ssize_t m = PyList_GET_SIZE(ids);
-        long long *v = malloc(m * sizeof(long long));
-        if (!v) {
-            PyErr_NoMemory();
-            goto done;
-        }
-        for (Py_ssize_t k = 0; k < m; ++k)
-            v[k] = PyLong_AsLongLong(PyList_GET_ITEM(ids, k));
-        while (m > 1) {
-            Py_ssize_t w = 0;
-            for (Py_ssize_t k = 0; k + 1 < m; k += 2) {
-                PyObject *kv = PyLong_FromUnsignedLongLong(((unsigned long long)v[k] << 32) | (unsigned long long)v[k + 1]);
-                PyObject *nv = kv ? PyDict_GetItemWithError(nodes, kv) : NULL;
-                long long n;
-                if (nv)
-                    n = PyLong_AsLongLong(nv);
-                else {
-                    if (!kv || PyErr_Occurred()) {
-                        Py_XDECREF(kv);
-                        free(v);
-                        goto done;
-                    }
-                    n = next++;
-                    nv = PyLong_FromLongLong(n);
-                    if (!nv || PyDict_SetItem(nodes, kv, nv) < 0) {
-                        Py_XDECREF(nv);
-                        Py_DECREF(kv);
-                        free(v);
-                        goto done;
-                    }
-                    Py_DECREF(nv);
+    long long *v = ids.v;
+    Py_ssize_t m = ids.n;
+    while (m > 1) {
+        Py_ssize_t w = 0;
+        for (Py_ssize_t k = 0; k + 1 < m; k += 2) {
+            PyObject *kv = PyLong_FromUnsignedLongLong(((unsigned long long)v[k] << 32) | (unsigned long long)v[k + 1]);
+            PyObject *nv = kv ? PyDict_GetItemWithError(nodes, kv) : NULL;
+            long long n;
+            if (nv)
+                n = PyLong_AsLongLong(nv);
+            else {
+                if (!kv || PyErr_Occurred()) {
+                    Py_XDECREF(kv);
+                    goto done;
                 }
-                Py_DECREF(kv);
-                v[w++] = n;
+                n = next++;
+                nv = PyLong_FromLongLong(n);
+                if (!nv || PyDict_SetItem(nodes, kv, nv) < 0) {
+                    Py_XDECREF(nv);
+                    Py_DECREF(kv);
+                    goto done;
+                }
+                Py_DECREF(nv);
             }
-            if (m & 1)
-                v[w++] = v[m - 1];
-            m = w;
+            Py_DECREF(kv);
+            v[w++] = n;
         }
-        result = Py_BuildValue("LLL", v[0], next, words);
-        free(v);
+        if (m & 1)
+            v[w++] = v[m - 1];
+        m = w;
     }
+    result = Py_BuildValue("LLL", v[0], next, words);
 done:
     free(ranks);
-    Py_XDECREF(ids);
-    Py_XDECREF(user);
+    free(ids.v);
+    free(user.v);
     return result;
 }
 

@@ -26,7 +26,6 @@ K_GLOBAL, K_CODE, K_ALLOCA, K_HEAP, K_FRAME, K_KERNEL = 0, 1, 2, 3, 4, 5  # kern
 
 
 _ZEROS = [bytes(n) for n in range(17)]
-_FF = b"\xff"
 
 
 class Obj:
@@ -38,21 +37,21 @@ class Obj:
             self.ud = None
             self.nud = 0
         else:
-            self.ud = bytearray(_FF * size) if size < 4096 else bytearray(b"\xff") * size
+            self.ud = bytearray(b"\xff") * size
             self.nud = size
         self.ptrs: set[int] = set()
-        self.ro = self.frozen = self.slow = False
+        self.ro = False
         self.kind = kind
         self.name = name
-        # may another thread reach it?  Globals and kernel data always can.
-        # frozen: shared with a stored state, so copied before any write;
-        # h: cached content hash while frozen; serial names the frozen
-        # contents (equal serials, equal objects); slow: generated code must
-        # not store inline (frozen or read-only); undefined bytes and
-        # pointers are handled inline (see define_bytes)
+        # may another thread reach it?  Globals and kernel data always can
         self.shared = kind == K_GLOBAL or kind == K_KERNEL
-        self.h = None
-        self.serial = 0
+        # frozen: shared with a stored state, so copied before any write
+        self.frozen = False
+        self.h = None  # cached content hash while frozen
+        self.serial = 0  # names the frozen contents: equal serials, equal objects
+        # slow: generated code must not store inline (frozen or read-only);
+        # undefined bytes and pointers are handled inline (see define_bytes)
+        self.slow = False
 
     def resync(self) -> None:
         self.slow = self.frozen or self.ro
@@ -111,14 +110,8 @@ class Obj:
                 else:
                     self.ud = None
                     self.nud = 0
-        ptrs = self.ptrs
-        if ptrs:
-            if len(ptrs) == 1:
-                for p in ptrs:
-                    if p < off + n and p + 8 > off:
-                        ptrs.clear()
-            else:
-                self.clear_ptrs(off, n)
+        if self.ptrs:
+            self.clear_ptrs(off, n)
 
     def undef_mask(self, off: int, n: int) -> bytes:
         ud = self.ud

@@ -251,13 +251,12 @@ class Canon:
             rs = roots(objs, regs)
             self.boot = {r: objs[r] for r in rs if r in objs and objs[r].serial}
             gl = sorted(k for k, o in objs.items() if k < PL_GLOBAL and not o.ro)
-            self.globs = [(r, self.boot.get(r)) for r in gl]
+            self.glob_ids, self.glob_boot = gl, [self.boot.get(r) for r in gl]
             self.globset = set(gl)
-            self.glob_ids, self.glob_boot = gl, [b for _, b in self.globs]
         boot = self.boot
         # written or freed since boot
         moved = _speedups.changed(objs, self.glob_ids, self.glob_boot) if _speedups is not None else \
-            [r for r, b in self.globs if objs.get(r) is not b]
+            [r for r, b in zip(self.glob_ids, self.glob_boot) if objs.get(r) is not b]
         regroots = []
         for r in regs[3:7] + [regs[11]]:  # user registers and the OS state
             r >>= 32
@@ -268,7 +267,7 @@ class Canon:
         seg = self.segs.get(sk)
         if seg is None:
             mv = set(moved)
-            pristine = [r for r, _ in self.globs if r not in mv] + list(same)
+            pristine = [r for r in self.glob_ids if r not in mv] + list(same)
             d = hashlib.blake2b(digest_size=16)
             ptrs = []
             for r in pristine:
@@ -318,7 +317,7 @@ class Canon:
 
     def key(self, objs: dict, regs: list, flags: int, leaks: bool = False, rt=None) -> int:
         """rt: what _roots returned for these objects, if known"""
-        if _speedups is None or leaks:
+        if _speedups is None or leaks or not INTERN[0]:
             return self._key_py(objs, regs, flags, leaks)
         seg, pristine, touched = rt or self._roots(objs, regs)
         num = seg[5].copy()
@@ -326,8 +325,7 @@ class Canon:
             num[t] = len(num) + 1
         root, self.next, words = _speedups.key(
             objs, pristine + touched, num, len(pristine), [flags & M32, flags >> 32, seg[0], *touched],
-            seg[6], seg[3], self.leaves, self.nodes, self.next,
-            (_CONTENT, _CONTENT_BYTES, CONTENT_STORED) if INTERN[0] else content)
+            seg[6], seg[3], self.leaves, self.nodes, self.next, (_CONTENT, _CONTENT_BYTES, CONTENT_STORED))
         self.leaf_words += words
         return root
 

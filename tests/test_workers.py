@@ -17,6 +17,7 @@ import sys
 import time
 
 import pytest
+from test_interrupt import MANY_STATES  # a lock taken 90 times: more states than a test waits for
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 VERIFY = os.path.join(ROOT, "tests", "verify")
@@ -100,25 +101,6 @@ def test_state_limit(tmp_path):
     assert "state limit" in par["reason"]
 
 
-MANY_STATES = r"""
-#include <pthread.h>
-static pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
-static int counter;
-static void *work(void *arg) {
-    for (int i = 0; i < 30; i++) {
-        pthread_mutex_lock(&m);
-        counter++;
-        pthread_mutex_unlock(&m);
-    }
-    return arg;
-}
-int main(void) {
-    pthread_t t[3];
-    for (int i = 0; i < 3; i++) pthread_create(&t[i], 0, work, 0);
-    for (int i = 0; i < 3; i++) pthread_join(t[i], 0);
-    return counter == 90 ? 0 : 1;
-}
-"""
 
 
 def test_time_limit(tmp_path):
