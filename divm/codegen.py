@@ -1005,10 +1005,41 @@ def _source(g: Gen, extra: set[int]) -> str:
     cut = prologue + (3 if g.uses_alloca else 2)
     g.linemap = {(k + shift if k > cut else k): v for k, v in g.linemap.items()}
     g.resume_lines = {(k + shift if k > cut else k): v for k, v in g.resume_lines.items()}
+    _keep_registers(g, live)
     fn.regs = regs
     fn.resume_loc = g.resume_loc
     fn.live = live
     return "\n".join(g.lines) + "\n"
+
+
+def _keep_registers(g: Gen, live: dict) -> None:
+    """Wrap each suspension point in a handler that hands the registers
+    live at its resume entry to the Suspend passing by (innermost frame
+    first): the VM writes parked frames from these, not from f_locals."""
+    sp = "_sp" if g.uses_alloca else "None"
+    lines: list[str] = []
+    linemap: dict = {}
+    resume: dict = {}
+    for n, text in enumerate(g.lines, 1):
+        rid = g.resume_lines.get(n)
+        if rid is not None:
+            stmt = text.lstrip()
+            ind = text[:len(text) - len(stmt)]
+            if stmt.startswith("if THR: "):
+                lines.append(ind + "if THR:")
+                ind += "    "
+                stmt = stmt[8:]
+            regs = "".join(r + ", " for r in live.get(rid, ()))
+            lines.append(f"{ind}try: {stmt}")
+            resume[len(lines)] = rid
+            if n in g.linemap:
+                linemap[len(lines)] = g.linemap[n]
+            lines.append(f"{ind}except Suspend as _e: _e.fr.append(({rid}, ({regs}), {sp}, _gf())); raise")
+            continue
+        lines.append(text)
+        if n in g.linemap:
+            linemap[len(lines)] = g.linemap[n]
+    g.lines, g.linemap, g.resume_lines = lines, linemap, resume
 
 
 def _entry(g: Gen, ent: int, ind: int) -> None:

@@ -83,7 +83,12 @@ SCALAR = {(k, bits): (st.unpack_from, st.pack_into) for (k, bits), st in (
 
 
 class Suspend(BaseException):
-    """The OS ended the transition (frame register set to null)."""
+    """The OS ended the transition (frame register set to null).  On its way
+    out, each generated frame at a suspension point adds (resume entry,
+    live registers, alloca mark, python frame) to `fr`, innermost first."""
+
+    def __init__(self):
+        self.fr: list = []
 
 
 class Jump(BaseException):
@@ -237,7 +242,7 @@ class VM:
     def namespace(self) -> dict:
         vm = self
         g = {"__builtins__": __builtins__, "OBJS": self.objs, "AST": self.AST, "U": U,
-             "LongJmp": LongJmp, "THR": False, "LEAKRET": False}
+             "LongJmp": LongJmp, "Suspend": Suspend, "_gf": sys._getframe, "THR": False, "LEAKRET": False}
         for n, st in ((8, "<B"), (16, "<H"), (32, "<I"), (64, "<Q")):
             s = struct.Struct(st)
             g[f"L{n}"] = s.unpack_from
@@ -403,7 +408,7 @@ class VM:
                 self.enter_frame(j.frame)
         except Suspend as s:
             if self.live_frames:
-                self.refresh_frames(s.__traceback__)
+                self.refresh_frames(s)
             if self.want_stop_bt:
                 self.stop_bt = self.traceback_frames(s.__traceback__)
         except RecursionError:
@@ -499,53 +504,66 @@ class VM:
             self.live_frames[pyf] = fid
         return fid << 32
 
-    def materialise(self, frames: list, lines: list, only_changed: bool = False) -> int:
-        """Write the given activations (innermost first) into frame objects;
-        only_changed skips frames written at the same line and parent."""
-        ptrs = [self.frame_ptr(f, fn, i == len(frames) - 1) for i, (f, fn, _) in enumerate(frames)]
+    def materialise(self, frames: list, only_changed: bool = False) -> int:
+        """Write the given activations, innermost first, each (python frame,
+        fn, resume entry, live registers in layout order, alloca mark), into
+        frame objects; only_changed skips frames written alike before."""
+        live = self.live_frames
+        last = len(frames) - 1
+        fids = []
+        for i, fr in enumerate(frames):
+            fid = live.get(fr[0])
+            if fid is None:
+                if i == last and self.resume_base is not None:
+                    fid = self.resume_base[0]
+                else:
+                    fid = self.new_obj(0, K_FRAME, defined=True)
+                live[fr[0]] = fid
+            fids.append(fid)
         parent = self.resume_base[1] if self.resume_base is not None else 0
-        sp_end = len(self.AST)
-        # allocas: each activation owns AST[_sp:next inner _sp]
-        owned: list[list[int]] = [[] for _ in frames]
-        # f_locals builds a dict of all the frame's locals each time: once per frame
-        locs = [f.f_locals for f, _, _ in frames]
-        for i, loc in enumerate(locs):
-            sp = loc.get("_sp")
-            if sp is not None:
-                owned[i] = self.AST[sp:sp_end]
-                sp_end = sp
+        AST = self.AST
+        sp_end = len(AST)
         written = self.frame_lines
-        for i in range(len(frames) - 1, -1, -1):
-            f, fn, resume = frames[i]
-            fid = ptrs[i] >> 32
-            stamp = (lines[i], parent, len(owned[i]))
-            if only_changed and written.get(fid) == stamp:
-                parent = ptrs[i]
-                continue
-            written[fid] = stamp
-            rid = resume.get(lines[i], 0)
-            lay = self.frame_layout(fn, rid)
-            loc = locs[i]
-            vals = [loc.get(n) for n in lay.names]
+        objs = self.objs
+        owned = []
+        for fr in frames:  # allocas: each activation owns AST[_sp:next inner _sp]
+            sp = fr[4]
+            if sp is not None:
+                owned.append(AST[sp:sp_end])
+                sp_end = sp
+            else:
+                owned.append(())
+        for i in range(last, -1, -1):
+            _, fn, rid, vals, _ = frames[i]
+            fid = fids[i]
             al = owned[i]
             na = len(al)
+            stamp = (rid, parent, na, vals)
+            if only_changed and written.get(fid) == stamp:
+                parent = fid << 32
+                continue
+            written[fid] = stamp
+            lay = self.frame_layout(fn, rid)
             base = FRAME_HDR + 8 * na
-            o = self.objs[fid]
+            o = objs[fid]
             if o.frozen:  # every field is rewritten below: a new object, not a copy
-                o = self.objs[fid] = Obj(0, K_FRAME, defined=True)
+                o = objs[fid] = Obj(0, K_FRAME, defined=True)
                 if self.dirty is not None:
                     self.dirty.add(fid)
             head = FRAME_HEAD.pack(((CODE_BASE + fn.idx) << 32) | rid, parent, na)
             if na:
                 head += struct.pack(f"<{na}Q", *[a << 32 for a in al])
-            ptrset = {8, *range(FRAME_HDR, base, 8)}
+                ptrset = {8, *range(FRAME_HDR, base, 8)}
+            else:
+                ptrset = {8}
             try:
                 if lay.fast is None:
                     raise struct.error
                 o.b = bytearray(head + lay.fast.pack(*vals))
                 o.ud = None
                 o.nud = 0
-                ptrset.update(base + off for off in lay.ptr_offs)
+                if lay.ptr_offs:
+                    ptrset.update([base + off for off in lay.ptr_offs])
             except (struct.error, TypeError, OverflowError):
                 # undefined bits, aggregates, long doubles: the general encoder
                 size = base + lay.size
@@ -566,8 +584,19 @@ class VM:
                 ptrset.update(pl)
             o.ptrs = ptrset
             o.resync()
-            parent = ptrs[i]
-        return ptrs[0]
+            parent = fid << 32
+        return fids[0] << 32
+
+    def from_locals(self, frames: list, lines: list) -> list:
+        """The materialise records of python frames read through f_locals (a
+        dict of every local, built per call): for frames that did not pass
+        their registers to a Suspend."""
+        out = []
+        for (f, fn, resume), line in zip(frames, lines):
+            rid = resume.get(line, 0)
+            loc = f.f_locals
+            out.append((f, fn, rid, tuple(loc.get(n) for n in self.frame_layout(fn, rid).names), loc.get("_sp")))
+        return out
 
     def traceback_frames(self, tb) -> list[dict]:
         """Where a transition stopped: the user frames of the suspended thread."""
@@ -590,32 +619,47 @@ class VM:
                 out.append({"function": fn.name, "file": file, "line": ln})
         return out
 
-    def refresh_frames(self, tb) -> None:
+    def refresh_frames(self, s: Suspend) -> None:
         """At a suspension: bring the parked activations' frames up to date."""
-        frames, lines = [], []
+        frames, tbs = [], []
         code_info = self.code_info
+        tb = s.__traceback__
         while tb is not None:  # outermost first
             f = tb.tb_frame
             code = f.f_code
             if code is ENTER_CODE:  # activations outside the one the VM entered do not count
-                frames, lines = [], []
+                frames, tbs = [], []
             else:
                 info = code_info.get(code)
                 if info is not None:
                     frames.append((f, info[0], info[2]))
-                    lines.append(self.line_at(code, tb.tb_lasti))
+                    tbs.append(tb)
             tb = tb.tb_next
         frames.reverse()  # innermost first
-        lines.reverse()
         # only activations the OS holds (and everything outside them) matter
-        keep = [i for i, (f, _, _) in enumerate(frames) if f in self.live_frames]
-        if keep:
-            first = keep[0]
-            self.materialise(frames[first:], lines[first:], only_changed=True)
-        for fid in [fid for fid in self.unwritten if fid in self.frame_lines]:
-            del self.unwritten[fid]
-        if self.unwritten:  # handed out by activations that have returned since
-            self.write_pending_frames()
+        live = self.live_frames
+        first = next((i for i, fr in enumerate(frames) if fr[0] in live), None)
+        if first is not None:
+            recs = {r[3]: r for r in s.fr}
+            out = []
+            for fr in frames[first:]:
+                r = recs.get(fr[0])
+                if r is None:
+                    break
+                out.append((fr[0], fr[1], r[0], r[1], r[2]))
+            else:
+                tbs = None
+            if tbs is not None:  # suspended elsewhere than at a resume point (a fault, say)
+                tbs.reverse()
+                out = self.from_locals(frames[first:], [self.line_at(t.tb_frame.f_code, t.tb_lasti)
+                                                        for t in tbs[first:]])
+            self.materialise(out, only_changed=True)
+        unwritten = self.unwritten
+        if unwritten:
+            for fid in [fid for fid in unwritten if fid in self.frame_lines]:
+                del unwritten[fid]
+            if unwritten:  # handed out by activations that have returned since
+                self.write_pending_frames()
 
     def line_at(self, code, lasti: int) -> int:
         """The line of an instruction offset: tb_lineno scans the line table
@@ -643,7 +687,7 @@ class VM:
     def write_pending_frames(self) -> None:
         """Something reads a frame hc_frame handed out: write it now."""
         for frames in {id(f): f for f in self.unwritten.values()}.values():
-            self.materialise(frames, [f.f_lineno for f, _, _ in frames], only_changed=True)
+            self.materialise(self.from_locals(frames, [f.f_lineno for f, _, _ in frames]), only_changed=True)
         self.unwritten.clear()
 
     def free_frame(self, fid: int) -> None:
