@@ -663,6 +663,10 @@ class Gen:
             e(ind, f"{lhs}F{callee.idx}({', '.join(args)})", loc)
             return
         if name in HYPERCALLS:
+            if name == "__vm_ctl_get" and r and ins.a[0].const and ins.a[0].val.__class__ is int \
+                    and 0 <= ins.a[0].val < 13 and ins.a[0].val not in (2, 7):
+                e(ind, f"{r} = REGS[{ins.a[0].val}]", loc)  # a plain register: no call
+                return
             rest = [f"*{va}"] if va else []
             e(ind, f"{lhs}_hc_{name[5:]}({', '.join(fixed + rest)})", loc)
             return

@@ -152,7 +152,7 @@ class VM:
         self._pool_ids: dict = {}
         self.builtins = make_builtins(self)
         self.live_frames: dict = {}  # python frame -> frame object id, this transition
-        self.frame_lines: dict = {}  # frame object id -> (line, parent, allocas) it was written at
+        self.frame_lines: dict = {}  # frame object id -> (resume entry, parent, allocas, registers) written
         self.unwritten: dict = {}  # frame object id -> activations, handed out but not yet written
         self.dirty: set | None = None  # objects made or copied since the last snapshot (None: all)
         self.nondet_range: tuple[int, int] | None = None
@@ -242,7 +242,8 @@ class VM:
     def namespace(self) -> dict:
         vm = self
         g = {"__builtins__": __builtins__, "OBJS": self.objs, "AST": self.AST, "U": U,
-             "LongJmp": LongJmp, "Suspend": Suspend, "_gf": sys._getframe, "THR": False, "LEAKRET": False}
+             "REGS": self.regs, "LongJmp": LongJmp, "Suspend": Suspend, "_gf": sys._getframe,
+             "THR": False, "LEAKRET": False}
         for n, st in ((8, "<B"), (16, "<H"), (32, "<I"), (64, "<Q")):
             s = struct.Struct(st)
             g[f"L{n}"] = s.unpack_from
@@ -890,19 +891,28 @@ class VM:
 
     def st(self, p, v, ty: Ty) -> None:
         n = ty.store
-        un = SCALAR.get((ty.k, ty.bits)) if ty.k != "p" else None
+        un = SCALAR.get((ty.k, ty.bits))
         if un is not None and p.__class__ is int and v.__class__ is not U:
-            o = self.objs.get(p >> 32)
-            if o is not None and not o.ro and not o.frozen:
-                off = p & M32
-                if off + n <= len(o.b):
-                    un[1](o.b, off, v)
-                    if o.ud is not None:
-                        o.define(off, n)
-                    if o.ptrs:
-                        o.clear_ptrs(off, n)
-                    o.resync()
-                    return
+            # a defined scalar or aligned pointer: mostly stores into frozen
+            # objects (copy on write), which generated code leaves to us
+            oid = p >> 32
+            o = self.objs.get(oid)
+            off = p & M32
+            if o is not None and not o.ro and off + n <= len(o.b) and oid not in self.unwritten \
+                    and (ty.k != "p" or not off & 7):
+                if o.frozen:
+                    o = self.writable(oid)
+                un[1](o.b, off, v)
+                if o.ud is not None:
+                    o.define(off, n)
+                if o.ptrs:
+                    o.clear_ptrs(off, n)
+                if ty.k == "p":
+                    o.ptrs.add(off)
+                    if o.shared:
+                        self.share(v)
+                o.resync()
+                return
         o = self.check(p, n, True)
         if o is None:
             return
