@@ -376,10 +376,14 @@ class Gen:
         if op == "shl":
             if yop.const and isinstance(yop.val, int) and yop.val < bits and ty.k != "vec":
                 return f"({x} << {yop.val}) & {m}"
+            if not yop.const and ty.k != "vec":  # an in-range amount needs no call
+                return f"(({x} << {y}) & {m} if {y}.__class__ is int and {y} < {bits} else _shl({x}, {y}, {bits}))"
             return f"_shl({x}, {y}, {bits})"
         if op == "lshr":
             if yop.const and isinstance(yop.val, int) and yop.val < bits:
                 return f"{x} >> {yop.val}"
+            if not yop.const and ty.k != "vec":
+                return f"({x} >> {y} if {y}.__class__ is int and {y} < {bits} else _lshr({x}, {y}, {bits}))"
             return f"_lshr({x}, {y}, {bits})"
         if op == "ashr":
             if yop.const and yop.val.__class__ is int and yop.val < bits:
@@ -666,6 +670,9 @@ class Gen:
             if name == "__vm_ctl_get" and r and ins.a[0].const and ins.a[0].val.__class__ is int \
                     and 0 <= ins.a[0].val < 13 and ins.a[0].val not in (2, 7):
                 e(ind, f"{r} = REGS[{ins.a[0].val}]", loc)  # a plain register: no call
+                return
+            if name == "__vm_ctl_get" and r and ins.a[0].const and ins.a[0].val == 2:
+                e(ind, f"{r} = _hc_frame()", loc)
                 return
             rest = [f"*{va}"] if va else []
             e(ind, f"{lhs}_hc_{name[5:]}({', '.join(fixed + rest)})", loc)

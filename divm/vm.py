@@ -243,7 +243,7 @@ class VM:
         vm = self
         g = {"__builtins__": __builtins__, "OBJS": self.objs, "AST": self.AST, "U": U,
              "REGS": self.regs, "LongJmp": LongJmp, "Suspend": Suspend, "_gf": sys._getframe,
-             "THR": False, "LEAKRET": False}
+             "_hc_frame": self.hc_frame, "THR": False, "LEAKRET": False}
         for n, st in ((8, "<B"), (16, "<H"), (32, "<I"), (64, "<Q")):
             s = struct.Struct(st)
             g[f"L{n}"] = s.unpack_from
@@ -471,6 +471,10 @@ class VM:
     # thread); while running, activations are Python frames.
 
     def frame_layout(self, fn: Fn, rid: int) -> FrameLayout:
+        try:
+            return fn.layouts[rid]
+        except (AttributeError, KeyError):
+            pass
         lays = fn.__dict__.setdefault("layouts", {})
         lay = lays.get(rid)
         if lay is None:
@@ -673,16 +677,18 @@ class VM:
             ln = lines[lasti] = next((ln for start, end, ln in code.co_lines() if start <= lasti < end), 0)
         return ln
 
-    def hc_frame(self) -> int:
-        """__vm_ctl_get(_VM_CR_Frame): the caller's frame, written to memory."""
-        frames = self.generated_frames(sys._getframe(2))
+    def hc_frame(self, up: int = 1) -> int:
+        """__vm_ctl_get(_VM_CR_Frame): the frame of the generated code `up`
+        python frames out (the caller of the hypercall)."""
+        frames = self.generated_frames(sys._getframe(up))
         if not frames:
             return 0
         # the OS only keeps the pointer and suspends: the frames are written
         # at the suspension (refresh_frames), or when something reads them
         ptrs = [self.frame_ptr(f, fn, i == len(frames) - 1) for i, (f, fn, _) in enumerate(frames)]
+        unwritten = self.unwritten
         for p in ptrs:
-            self.unwritten[p >> 32] = frames
+            unwritten[p >> 32] = frames
         return ptrs[0]
 
     def write_pending_frames(self) -> None:
@@ -733,8 +739,8 @@ class VM:
                 if fn.ty.vararg:
                     args.append(())
                 value = self.FT[fidx](*args, _rs=(rid, value, vals, sp))
+            # (live_frames may keep the returned activation: no new one can match it)
             self.free_frame(frame >> 32)
-            self.live_frames = {k: v for k, v in self.live_frames.items() if v != frame >> 32}
             frame = parent
         raise Suspend()
 
@@ -1324,7 +1330,7 @@ class VM:
 
     def hc_ctl_get(self, reg):
         if reg == CR_FRAME:
-            return self.hc_frame()
+            return self.hc_frame(2)
         if reg == CR_FLAGS:
             return self.flags
         if 0 <= reg < len(self.regs):
