@@ -16,6 +16,7 @@ from __future__ import annotations
 import hashlib
 import os
 import struct
+import weakref
 from array import array
 
 from .memory import K_ALLOCA, K_HEAP, M32, PL_CODE, PL_GLOBAL, Obj
@@ -32,7 +33,9 @@ DANGLING = 0xFFFFFFFE
 
 
 class Snapshot:
-    __slots__ = ("objs", "freed", "ids", "flags", "regs")
+    # parent: a weak reference to the snapshot this one was run from, and
+    # delta the ids whose objects differ from it (see restore)
+    __slots__ = ("objs", "freed", "ids", "flags", "regs", "parent", "delta", "__weakref__")
 
     def __init__(self, objs, freed, ids, flags, regs):
         self.objs = objs
@@ -40,6 +43,8 @@ class Snapshot:
         self.ids = ids
         self.flags = flags
         self.regs = regs
+        self.parent = None
+        self.delta = None
 
 
 def clone(o: Obj) -> Obj:
@@ -78,24 +83,49 @@ def snapshot(vm) -> Snapshot:
     """The VM's memory as it stands.  Objects are shared with the VM, frozen:
     the VM copies one before it writes to it (copy on write), and notes the
     objects it made or copied since the last snapshot or restore."""
-    objs = dict(vm.objs)
-    if vm.dirty is None:
+    objs = vm.objs.copy()  # (dict(d) takes a slow path once d has had deletions)
+    dirty = vm.dirty
+    if dirty is None:
         for o in objs.values():
             freeze(o)
     else:
-        for oid in vm.dirty:
+        for oid in dirty:
             o = objs.get(oid)
             if o is not None:
                 freeze(o)
+        if vm.touched is not None:
+            vm.touched |= dirty
     vm.dirty = set()
-    return Snapshot(objs, set(vm.freed),
-                    (vm.next_alloca, vm.next_heap, vm.next_global), vm.flags & PERSISTENT_FLAGS,
-                    list(vm.regs))
+    s = Snapshot(objs, set(vm.freed), (vm.next_alloca, vm.next_heap, vm.next_global),
+                 vm.flags & PERSISTENT_FLAGS, list(vm.regs))
+    base = vm.base
+    if base is not None and vm.touched is not None:
+        s.parent = weakref.ref(base)
+        s.delta = vm.touched.copy()
+    return s
 
 
 def restore(vm, s: Snapshot) -> None:
-    vm.objs.clear()
-    vm.objs.update(s.objs)
+    objs = vm.objs
+    base = vm.base
+    # the memory is the base snapshot's but for the objects touched since:
+    # going back to it (one run per choice) or on to a snapshot taken from
+    # it (depth-first search) changes only those and the snapshot's delta
+    if base is not None and vm.touched is not None and vm.dirty is not None and (
+            base is s or s.parent is not None and s.parent() is base):
+        get = s.objs.get
+        for back in (vm.touched, vm.dirty, s.delta if base is not s else ()):
+            for oid in back:
+                o = get(oid)
+                if o is None:
+                    objs.pop(oid, None)
+                else:
+                    objs[oid] = o
+    else:  # (slow when s.objs has had deletions: no diff, no block copy)
+        objs.clear()
+        objs.update(s.objs)
+    vm.base = s
+    vm.touched = set()
     vm.dirty = set()
     vm.freed = set(s.freed)
     vm.next_alloca, vm.next_heap, vm.next_global = s.ids

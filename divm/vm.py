@@ -154,7 +154,9 @@ class VM:
         self.live_frames: dict = {}  # python frame -> frame object id, this transition
         self.frame_lines: dict = {}  # frame object id -> (resume entry, parent, allocas, registers) written
         self.unwritten: dict = {}  # frame object id -> activations, handed out but not yet written
-        self.dirty: set | None = None  # objects made or copied since the last snapshot (None: all)
+        self.dirty: set | None = None  # objects made, copied or freed since the last snapshot (None: all)
+        self.base = None  # the snapshot last restored, and what has changed since (state.restore)
+        self.touched: set | None = None
         self.nondet_range: tuple[int, int] | None = None
         self.bt_frame = 0  # a parked frame DiOS blames for the next fault
         self.nondet_limited = False  # a wide nondet value came from the small default domain
@@ -367,6 +369,8 @@ class VM:
         if gid >= PL_GLOBAL:
             raise VMError("too many global objects")
         self.objs[gid] = o
+        if self.dirty is not None:
+            self.dirty.add(gid)
         return gid << 32
 
     def const_blob(self, data: bytes) -> int:
@@ -700,6 +704,8 @@ class VM:
     def free_frame(self, fid: int) -> None:
         if self.objs.pop(fid, None) is not None:
             self.freed.add(fid)
+            if self.dirty is not None:
+                self.dirty.add(fid)
 
     def enter_frame(self, frame: int) -> None:
         """Continue a thread whose frame the OS holds: a fresh frame
@@ -972,6 +978,8 @@ class VM:
         for oid in ast[sp:]:
             if objs.pop(oid, None) is not None:
                 self.freed.add(oid)
+                if self.dirty is not None:
+                    self.dirty.add(oid)
         del ast[sp:]
 
     def gep(self, p, off):
@@ -1454,6 +1462,8 @@ class VM:
         if self.heap_obj(p, "free") is not None:
             del self.objs[p >> 32]
             self.freed.add(p >> 32)
+            if self.dirty is not None:
+                self.dirty.add(p >> 32)
 
     def hc_obj_size(self, p):
         o = self.objs.get(p >> 32) if p.__class__ is not U else None

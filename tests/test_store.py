@@ -159,3 +159,41 @@ def test_speedups_agree_with_python():
         c.h, c.frozen = None, False
         assert S.content_py(c) == S._speedups.content(c, S._CONTENT, S._CONTENT_BYTES, S.CONTENT_STORED)
     assert res.states >= 1500
+
+
+def test_restore_by_difference_is_exact():
+    """Re-running a snapshot undoes only what the last run changed: the
+    memory is then the snapshot's, object for object, and the search finds
+    what it finds with full restores."""
+    from divm import cli
+    from divm import state as S
+    from divm.explore import Limits, Machine, search
+    from divm.vm import VM
+    src = os.path.join(BENCH, "buffer.c")
+    args = cli.build_parser().parse_args(["verify", src])
+    prog = cli.load_program(src)
+    counts = {}
+    for mode, order in (("diff", "dfs"), ("full", "dfs"), ("diff", "bfs"), ("full", "bfs")):
+        vm = VM(prog, cli.machine_env(args, "b", [], b""), out=None)
+        cli.configure(vm, args)
+        vm.reduce = True
+        machine = Machine(vm)
+        diffs = [0]
+        real = S.restore
+
+        def checked(v, s, mode=mode, diffs=diffs, real=real):
+            if mode == "full":
+                v.base = None
+            elif v.base is s or s.parent is not None and s.parent() is v.base:
+                diffs[0] += 1
+            real(v, s)
+            assert v.objs == s.objs and v.freed == s.freed
+        S.restore = checked
+        try:
+            res = search(machine, order, Limits(max_states=800))
+        finally:
+            S.restore = real
+        counts[mode, order] = (res.states, res.transitions, machine.canon.next)
+        if mode == "diff":
+            assert diffs[0] > 100
+    assert counts["diff", "dfs"] == counts["full", "dfs"] and counts["diff", "bfs"] == counts["full", "bfs"]
