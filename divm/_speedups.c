@@ -227,20 +227,19 @@ static PyObject *content(PyObject *self, PyObject *args)
 }
 
 
-/* part(objs, order, npr, seg_ptrs, d64, digest64, tables) -> (sum, length):
+/* part(objs, order, npr, seg_ptrs, d64, digest64, tables, num) -> (sum, length):
  * the walk of Canon._walk (no records) summing a 64-bit digest of each
- * reached object's contents past the npr pristine roots (parallel.part). */
+ * reached object's contents past the npr pristine roots (parallel.part).
+ * order is extended in place and num (raw id -> number, given for the
+ * roots) numbers every object reached: key can then take both as they are. */
 static PyObject *part(PyObject *self, PyObject *args)
 {
-    PyObject *objs, *order, *segp, *d64, *digest64, *tables;
+    PyObject *objs, *order, *segp, *d64, *digest64, *tables, *num;
     Py_ssize_t npr;
-    if (!PyArg_ParseTuple(args, "O!O!nO!O!OO!", &PyDict_Type, &objs, &PyList_Type, &order, &npr, &PyList_Type,
-                          &segp, &PyDict_Type, &d64, &digest64, &PyTuple_Type, &tables))
+    if (!PyArg_ParseTuple(args, "O!O!nO!O!OO!O!", &PyDict_Type, &objs, &PyList_Type, &order, &npr, &PyList_Type,
+                          &segp, &PyDict_Type, &d64, &digest64, &PyTuple_Type, &tables, &PyDict_Type, &num))
         return NULL;
-    PyObject *seen = PySet_New(order), *result = NULL;
     unsigned long long sum = 0;
-    if (!seen)
-        return NULL;
     for (Py_ssize_t i = -1; i < PyList_GET_SIZE(order); ++i) {
         PyObject *ptrs, *h = NULL;
         if (i < 0)
@@ -273,7 +272,7 @@ static PyObject *part(PyObject *self, PyObject *args)
             PyObject *lst = ptrs ? ptrs : PyList_GET_ITEM(segp, l);
             for (Py_ssize_t k = 0; k < PyList_GET_SIZE(lst); ++k) {
                 PyObject *t = PyTuple_GET_ITEM(PyList_GET_ITEM(lst, k), 1);
-                int zero = PyObject_Not(t), in = zero ? 1 : PySet_Contains(seen, t);
+                int zero = PyObject_Not(t), in = zero ? 1 : PyDict_Contains(num, t);
                 if (zero < 0 || in < 0) {
                     Py_XDECREF(h);
                     goto done;
@@ -291,18 +290,22 @@ static PyObject *part(PyObject *self, PyObject *args)
                 PyObject *ro = PyObject_GetAttr(c, s_ro);
                 int isro = ro ? PyObject_IsTrue(ro) : -1;
                 Py_XDECREF(ro);
-                if (isro < 0 || (!isro && (PySet_Add(seen, t) < 0 || PyList_Append(order, t) < 0))) {
+                PyObject *nv = NULL;
+                if (isro < 0 || (!isro && (PyList_Append(order, t) < 0 ||
+                                           !(nv = PyLong_FromSsize_t(PyList_GET_SIZE(order))) ||
+                                           PyDict_SetItem(num, t, nv) < 0))) {
+                    Py_XDECREF(nv);
                     Py_XDECREF(h);
                     goto done;
                 }
+                Py_XDECREF(nv);
             }
         }
         Py_XDECREF(h);
     }
-    result = Py_BuildValue("Kn", sum, PyList_GET_SIZE(order));
+    return Py_BuildValue("Kn", sum, PyList_GET_SIZE(order));
 done:
-    Py_DECREF(seen);
-    return result;
+    return NULL;
 }
 
 

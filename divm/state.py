@@ -284,15 +284,18 @@ class Canon:
             self.glob_ids, self.glob_boot = gl, [self.boot.get(r) for r in gl]
             self.globset = set(gl)
         boot = self.boot
-        # written or freed since boot
+        # written or freed since boot (a copy with the boot-time contents is still pristine:
+        # a flag set and cleared again must not make a state differ from one where it never was)
         moved = _speedups.changed(objs, self.glob_ids, self.glob_boot) if _speedups is not None else \
             [r for r, b in zip(self.glob_ids, self.glob_boot) if objs.get(r) is not b]
+        if moved:
+            moved = [r for r in moved if not _as_boot(objs.get(r), boot.get(r))]
         regroots = []
         for r in regs[3:7] + [regs[11]]:  # user registers and the OS state
             r >>= 32
             if r and r not in self.globset and r not in regroots and r in objs:
                 regroots.append(r)
-        same = tuple(r for r in regroots if boot.get(r) is objs[r])
+        same = tuple(r for r in regroots if _as_boot(objs[r], boot.get(r)))
         sk = (tuple(moved), same)
         seg = self.segs.get(sk)
         if seg is None:
@@ -346,15 +349,19 @@ class Canon:
         return seg, npr, touched, order
 
     def key(self, objs: dict, regs: list, flags: int, leaks: bool = False, rt=None) -> int:
-        """rt: what _roots returned for these objects, if known"""
+        """rt: the roots, order and numbering of the walk for these objects
+        (parallel.part), if known"""
         if _speedups is None or leaks or not INTERN[0]:
             return self._key_py(objs, regs, flags, leaks)
-        seg, pristine, touched = rt or self._roots(objs, regs)
-        num = seg[5].copy()
-        for t in touched:
-            num[t] = len(num) + 1
+        if rt is None:
+            seg, pristine, touched = self._roots(objs, regs)
+            order, num = pristine + touched, seg[5].copy()
+            for t in touched:
+                num[t] = len(num) + 1
+        else:  # every reachable object numbered already: the key walk only builds records
+            seg, pristine, touched, order, num = rt
         root, self.next, words = _speedups.key(
-            objs, pristine + touched, num, len(pristine), [flags & M32, flags >> 32, seg[0], *touched],
+            objs, order, num, len(pristine), [flags & M32, flags >> 32, seg[0], *touched],
             seg[6], seg[3], self.leaves, self.nodes, self.next, (_CONTENT, _CONTENT_BYTES, CONTENT_STORED))
         self.leaf_words += words
         return root
@@ -478,6 +485,11 @@ class Canon:
         vec.append(len(user))
         vec += sorted(user, key=order.__getitem__)
         return hashlib.blake2b(array("I", vec).tobytes(), digest_size=16).digest()
+
+
+def _as_boot(o: Obj | None, b: Obj | None) -> bool:
+    """Does o hold what boot-time object b held (contents and raw pointers)?"""
+    return o is b or o is not None and b is not None and content(o) == content(b)
 
 
 _FP4 = struct.Struct("<4I")

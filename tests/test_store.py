@@ -122,6 +122,35 @@ def test_keys_ignore_raw_ids():
     assert k1 == k2 != k3
 
 
+def test_global_written_back_is_pristine():
+    """A global that holds its boot-time contents again (a flag set and
+    cleared) is the same state as one never written: exact keys (C and
+    Python) and fingerprints agree."""
+    from divm import state as S
+    from divm.memory import K_GLOBAL, K_HEAP, Obj
+
+    def boot():
+        g = Obj(8, K_GLOBAL, defined=True, name="g")
+        g.b[:] = (0x20000000 << 32).to_bytes(8, "little")
+        g.ptrs.add(0)
+        f = Obj(4, K_GLOBAL, defined=True, name="flag")
+        x = Obj(4, K_HEAP, defined=True)
+        return {1: S.freeze(g), 2: S.freeze(f), 0x20000000: S.freeze(x)}
+    objs = boot()
+    again = dict(objs)
+    again[2] = S.freeze(S.clone(objs[2]))  # written with the same bytes
+    changed = dict(objs)
+    changed[2] = S.clone(objs[2])
+    changed[2].b[0] = 1
+    S.freeze(changed[2])
+    regs = [0] * 13
+    c = S.Canon()
+    k0 = c.key(objs, regs, 0)
+    assert c.key(again, regs, 0) == k0 != c.key(changed, regs, 0)
+    assert c._key_py(again, regs, 0) == k0
+    assert c.fingerprint(objs, regs, 0) == c.fingerprint(again, regs, 0) != c.fingerprint(changed, regs, 0)
+
+
 def test_speedups_agree_with_python():
     """divm/_speedups.c and its Python reference give every state of a real
     search the same content ids and the same key numbers."""
