@@ -263,7 +263,7 @@ static PyObject *part(PyObject *self, PyObject *args)
                 Py_DECREF(h);
                 goto done;
             }
-            sum += PyLong_AsUnsignedLongLongMask(v);
+            sum = sum * 0x100000001B3ULL + PyLong_AsUnsignedLongLongMask(v);  /* in order: BFS order is canonical */
             Py_DECREF(v);
             ptrs = PyTuple_GET_ITEM(h, 1);
         }
@@ -324,6 +324,61 @@ static PyObject *changed(PyObject *self, PyObject *args)
             Py_CLEAR(out);
     }
     return out;
+}
+
+/* objects(objs, base, a, b, freed) -> set | None: parallel.changes for the ids
+ * in a and b (sets): those whose object in objs is not the one in base, and
+ * the ids of base among freed; None if that does not account for every
+ * difference in size */
+static int differs(PyObject *objs, PyObject *base, PyObject *ids, PyObject *chg)
+{
+    Py_ssize_t pos = 0;
+    PyObject *id;
+    Py_hash_t hash;
+    while (_PySet_NextEntry(ids, &pos, &id, &hash)) {
+        PyObject *o = _PyDict_GetItem_KnownHash(objs, id, hash);
+        if (!o && PyErr_Occurred())
+            return -1;
+        PyObject *b = _PyDict_GetItem_KnownHash(base, id, hash);
+        if (!b && PyErr_Occurred())
+            return -1;
+        if (o != b && PySet_Add(chg, id) < 0)
+            return -1;
+    }
+    return 0;
+}
+
+static PyObject *objects(PyObject *self, PyObject *args)
+{
+    PyObject *objs, *base, *a, *b, *freed;
+    if (!PyArg_ParseTuple(args, "O!O!O!O!O!", &PyDict_Type, &objs, &PyDict_Type, &base, &PySet_Type, &a,
+                          &PySet_Type, &b, &PySet_Type, &freed))
+        return NULL;
+    PyObject *chg = PySet_New(NULL);
+    if (!chg || differs(objs, base, a, chg) < 0 || differs(objs, base, b, chg) < 0)
+        goto fail;
+    Py_ssize_t pos = 0, extra = 0;
+    PyObject *id;
+    Py_hash_t hash;
+    while (_PySet_NextEntry(freed, &pos, &id, &hash)) {
+        int in = PyDict_Contains(base, id);
+        if (in < 0 || (in && PySet_Add(chg, id) < 0))
+            goto fail;
+    }
+    pos = 0;
+    while (_PySet_NextEntry(chg, &pos, &id, &hash)) {
+        int in = PyDict_Contains(objs, id), inb = in > 0 ? PyDict_Contains(base, id) : 0;
+        if (in < 0 || inb < 0)
+            goto fail;
+        extra += in ? !inb : -1;
+    }
+    if (PyDict_GET_SIZE(objs) == PyDict_GET_SIZE(base) + extra)
+        return chg;
+    Py_DECREF(chg);
+    Py_RETURN_NONE;
+fail:
+    Py_XDECREF(chg);
+    return NULL;
 }
 
 typedef struct {
@@ -549,6 +604,7 @@ static PyMethodDef methods[] = {
     {"content", content, METH_VARARGS, "state.content for interned contents"},
     {"part", part, METH_VARARGS, "the owner hash walk of parallel.part"},
     {"changed", changed, METH_VARARGS, "the roots written since boot (Canon._roots)"},
+    {"objects", objects, METH_VARARGS, "the objects that differ from the initial state's (parallel.changes)"},
     {NULL, NULL, 0, NULL},
 };
 

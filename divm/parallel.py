@@ -67,6 +67,7 @@ _HDR = struct.Struct("<IB")  # payload length, type
 
 BATCH = 48            # states per batch message
 FLUSH_SECONDS = 0.02  # a partly filled batch waits at most this long
+POLL_SECONDS = 0.002  # a busy worker reads its pipes this often
 CACHE_LIMIT = 30000   # objects remembered per link before both sides forget them
 
 # the fields of an object that travel; the rest (frozen, h, serial, slow) is rebuilt
@@ -161,13 +162,17 @@ class Link:
 _fields = operator.attrgetter(*FIELDS)
 
 
-def changes(objs: dict, base: dict, oids, freed: set) -> set | None:
+def changes(objs: dict, base: dict, pchg: set, dirty: set, freed: set) -> set | None:
     """The ids whose object differs from the initial state's (a different
-    object, or none), looking only at oids (the parent state's changes and
-    what the transition made or copied) and at freed initial objects; None
-    if that does not account for every difference (then look at all)."""
+    object, or none), looking only at pchg and dirty (the parent state's
+    changes and what the transition made or copied) and at freed initial
+    objects; None if that does not account for every difference (then look
+    at all)."""
+    if S._speedups is not None:
+        return S._speedups.objects(objs, base, pchg, dirty, freed)
     oget, bget = objs.get, base.get
-    chg = {oid for oid in oids if oget(oid) is not bget(oid)}
+    chg = {oid for oid in pchg if oget(oid) is not bget(oid)}
+    chg.update(oid for oid in dirty if oget(oid) is not bget(oid))
     if freed:
         chg.update(freed & base.keys())
     extra = 0
@@ -285,8 +290,8 @@ def _digest64(cid) -> int:
 
 def part(machine, objs, regs, flags) -> tuple[int, tuple | None]:
     """A process-independent hash of a state's canonical form (exact storage):
-    cheaper than the fingerprint, it decides only the owner: the sum of the
-    64-bit digests of the reachable objects' contents, with the flags, the
+    cheaper than the fingerprint, it decides only the owner: a hash of the
+    64-bit digests of the reachable objects' contents in canonical order, the flags, the
     boot-time segment and the number of objects.  Also the walk's roots,
     order and numbering, for the key if the state stays here."""
     if S._speedups is not None and not machine.leaks:
@@ -304,7 +309,7 @@ def part(machine, objs, regs, flags) -> tuple[int, tuple | None]:
         for oid in order[npr:]:
             cid = S.content(objs[oid])[0]
             v = get(cid)
-            total += v if v is not None else _digest64(cid)
+            total = (total * 0x100000001B3 + (v if v is not None else _digest64(cid))) & M64
     h = flags + seg[1][0] * 0x100000001B3 + n + total
     return ((h & M64) * 0x9E3779B97F4A7C15 & M64) >> 24, rt
 
@@ -344,23 +349,24 @@ class Worker:
         self.frontier.extend((n, num, snap, all_changes(snap.objs, self.base)) for num, snap in todo)
 
     def run(self) -> None:
-        last_flush = last_progress = time.time()
+        now = last_flush = last_progress = last_poll = time.time()
         all_in = self.ins + [self.ctl_in]
         outs = [o for o in self.outs if o is not None] + [self.ctl_out]
         while True:
             busy = bool(self.frontier) and not self.stopped
-            if not busy:
-                t = time.time()
-            ready = wait_io(all_in, outs, 0 if busy else 0.2)
-            if not busy and not self.stopped:
-                self.idle += time.time() - t
-            for fd in ready:
-                src = next(i for i in all_in if i.fd == fd)
-                for typ, payload in src.read():
-                    if self.message(src.src, typ, payload):
-                        return
-            if self.ctl_in.eof:
-                return
+            # a busy worker looks at its pipes every POLL_SECONDS, not after every state
+            if not busy or now - last_poll >= POLL_SECONDS:
+                ready = wait_io(all_in, outs, 0 if busy else 0.2)
+                last_poll = time.time()
+                if not busy and not self.stopped:
+                    self.idle += last_poll - now
+                for fd in ready:
+                    src = next(i for i in all_in if i.fd == fd)
+                    for typ, payload in src.read():
+                        if self.message(src.src, typ, payload):
+                            return
+                if self.ctl_in.eof:
+                    return
             if self.frontier and not self.stopped:
                 self.expand(*self.pop())
             now = time.time()
@@ -447,7 +453,7 @@ class Worker:
 
     def changes(self, objs, pchg, dirty, ns) -> set:
         base = self.base
-        chg = changes(objs, base, pchg | dirty if dirty is not None else objs.keys(), ns.freed)
+        chg = changes(objs, base, pchg, dirty, ns.freed) if dirty is not None else None
         return chg if chg is not None else all_changes(objs, base)
 
     def expand(self, pw: int, n: int, snap, pchg: set) -> None:

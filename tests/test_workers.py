@@ -143,3 +143,63 @@ def test_signal_stops_all_workers(tmp_path):
 def test_workers_refuse_liveness(tmp_path):
     r = divm("verify", "--workers", "2", "--liveness", os.path.join(VERIFY, "peterson.c"))
     assert r.returncode == 2 and "--workers" in r.stderr, r.stderr
+
+
+def test_owner_hash_speedups_agree_with_python():
+    """The owner of a state is the same with divm/_speedups.c and without it
+    (workers built either way agree), and the key taking the owner walk's
+    numbering is the key computed alone."""
+    from divm import cli, parallel
+    from divm import state as S
+    from divm.explore import Machine
+    from divm.vm import VM
+    if S._speedups is None:
+        pytest.skip("divm._speedups is not built")
+    src = os.path.join(ROOT, "tools", "verify_benchmarks", "philosophers.c")
+    args = cli.build_parser().parse_args(["verify", src])
+    vm = VM(cli.load_program(src), cli.machine_env(args, "p", [], b""), out=None)
+    cli.configure(vm, args)
+    vm.reduce = True
+    m = Machine(vm)
+    _, snap = m.initial()
+    todo, seen, owners = [snap], set(), set()
+    fast = S._speedups
+    while todo and len(seen) < 300:
+        for _step, k, s in m.successors(todo.pop()):
+            if s is None or k in seen:
+                continue
+            seen.add(k)
+            todo.append(s)
+            h, rt = parallel.part(m, s.objs, s.regs, s.flags)
+            assert m.canon.key(s.objs, s.regs, s.flags, rt=rt) == k
+            S._speedups = None
+            try:
+                assert parallel.part(m, s.objs, s.regs, s.flags)[0] == h
+            finally:
+                S._speedups = fast
+            owners.add(h % 2)
+    assert len(seen) >= 300 and owners == {0, 1}
+
+
+def test_changes_speedups_agree_with_python():
+    """The objects a state sends (its differences from the initial state)
+    are the same in C and in Python, and None when the ids looked at miss
+    one."""
+    from divm import parallel
+    from divm import state as S
+    if S._speedups is None:
+        pytest.skip("divm._speedups is not built")
+    a, b, c, d = object(), object(), object(), object()
+    base = {1: a, 2: b, 3: c, 5: d}
+    objs = {1: a, 2: object(), 4: object(), 5: d}  # 2 copied, 3 freed, 4 new
+    cases = [({2}, {4}, {3}), ({2, 1}, {4, 9}, {3, 8}), ({2}, set(), {3}), ({2}, {4}, set())]
+    fast = S._speedups
+    for pchg, dirty, freed in cases:
+        got = parallel.changes(objs, base, pchg, dirty, freed)
+        S._speedups = None
+        try:
+            assert parallel.changes(objs, base, pchg, dirty, freed) == got
+        finally:
+            S._speedups = fast
+    assert parallel.changes(objs, base, {2}, {4}, {3}) == {2, 3, 4}
+    assert parallel.changes(objs, base, {2}, set(), {3}) is None
