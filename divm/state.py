@@ -263,7 +263,8 @@ class Canon:
     renumbered per state."""
 
     def __init__(self):
-        self.boot: dict[int, int] | None = None   # root id -> serial at boot
+        self.boot: dict[int, Obj] | None = None   # root id -> its object at boot
+        self.written_back: dict[int, bool] = {}  # serial of a copied root -> has its boot contents
         self.segs: dict = {}
         self.leaves: dict[tuple, int] = {}  # record -> number
         self.nodes: dict[int, int] = {}     # pair of numbers (packed) -> number
@@ -283,19 +284,34 @@ class Canon:
             gl = sorted(k for k, o in objs.items() if k < PL_GLOBAL and not o.ro)
             self.glob_ids, self.glob_boot = gl, [self.boot.get(r) for r in gl]
             self.globset = set(gl)
-        boot = self.boot
         # written or freed since boot (a copy with the boot-time contents is still pristine:
         # a flag set and cleared again must not make a state differ from one where it never was)
         moved = _speedups.changed(objs, self.glob_ids, self.glob_boot) if _speedups is not None else \
             [r for r, b in zip(self.glob_ids, self.glob_boot) if objs.get(r) is not b]
+        pristine_copy = self._pristine_copy
+        touched = []
         if moved:
-            moved = [r for r in moved if not _as_boot(objs.get(r), boot.get(r))]
-        regroots = []
-        for r in regs[3:7] + [regs[11]]:  # user registers and the OS state
-            r >>= 32
-            if r and r not in self.globset and r not in regroots and r in objs:
-                regroots.append(r)
-        same = tuple(r for r in regroots if _as_boot(objs[r], boot.get(r)))
+            keep = []
+            for r in moved:
+                o = objs.get(r)
+                if o is None:
+                    keep.append(r)  # freed
+                elif not pristine_copy(o, r):
+                    keep.append(r)
+                    touched.append(r)
+            moved = keep
+        regroots, same = [], []
+        globset = self.globset
+        for r in (regs[3], regs[4], regs[5], regs[6], regs[11]):  # user registers and the OS state
+            if r:
+                r >>= 32
+                if r not in globset and r not in regroots and r in objs:
+                    regroots.append(r)
+                    if pristine_copy(objs[r], r):
+                        same.append(r)
+                    else:
+                        touched.append(r)
+        same = tuple(same)
         sk = (tuple(moved), same)
         seg = self.segs.get(sk)
         if seg is None:
@@ -316,8 +332,21 @@ class Canon:
             # pointers between pristine roots have fixed numbers: the segment implies them
             var = [p for ps_ in ptrs for p in ps_ if p[1] not in base]
             seg = self.segs[sk] = (len(self.segs), struct.unpack("<4I", fp), ptrs, user, pristine, base, var)
-        touched = [r for r in moved if r in objs] + [r for r in regroots if r not in same]
         return seg, seg[4], touched
+
+    def _pristine_copy(self, o: Obj, r: int) -> bool:
+        """Does root r's object o hold what r held at boot (o is the boot
+        object, or a copy written back to the boot contents)?"""
+        b = self.boot.get(r)
+        if o is b:
+            return True
+        s = o.serial  # names frozen contents
+        v = self.written_back.get(s) if s else None
+        if v is None:
+            v = b is not None and content(o) == content(b)
+            if s:
+                self.written_back[s] = v
+        return v
 
     def _walk(self, objs: dict, regs: list, leaks: bool):
         """The segment, the number of its roots and the objects in canonical order."""
@@ -485,11 +514,6 @@ class Canon:
         vec.append(len(user))
         vec += sorted(user, key=order.__getitem__)
         return hashlib.blake2b(array("I", vec).tobytes(), digest_size=16).digest()
-
-
-def _as_boot(o: Obj | None, b: Obj | None) -> bool:
-    """Does o hold what boot-time object b held (contents and raw pointers)?"""
-    return o is b or o is not None and b is not None and content(o) == content(b)
 
 
 _FP4 = struct.Struct("<4I")
