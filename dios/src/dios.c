@@ -66,19 +66,17 @@ static void fault_handler( enum _VM_Fault kind, struct _VM_Frame *cont, void ( *
     __vm_suspend();
 }
 
-/* Can task t make progress?  A blocked task waits for a condition that
- * others must bring about; the scheduler only offers tasks that can run, so
- * waits never wake spuriously. */
+/* Can running task t make progress?  A blocked task waits for a condition
+ * that others must bring about; the scheduler only offers tasks that can
+ * run, so waits never wake spuriously. */
 static int can_run( struct dios_state *s, struct __dios_task *t )
 {
-    if ( t->state != TASK_RUNNING )
-        return 0;
     switch ( t->wait_kind )
     {
         case WAIT_NONE: return 1;
         case WAIT_JOIN:
-        {
-            struct __dios_task *o = __dios_task_by_id( t->wait_arg );
+        {   /* the task joined (none: the main thread waiting for all in pthread_exit) */
+            struct __dios_task *o = t->wait_obj;
             return !o || o->state != TASK_RUNNING;
         }
         default:
@@ -96,19 +94,23 @@ static void scheduler( void )
     }
     /* no array of runnable tasks (a local array would be a new object in
      * every transition): a bit mask of the first 64, and can_run again for
-     * the others when the pick is mapped back */
+     * the others when the pick is mapped back.  The task list is read once:
+     * can_run changes no task. */
+    struct __dios_task **tasks = s->tasks;
+    int ntasks = s->ntasks, current = s->current;
     unsigned long long mask = 0;
     int n = 0, alive = 0, first = -1, after = -1;
-    for ( int i = 0; i < s->ntasks; ++i )
+    for ( int i = 0; i < ntasks; ++i )
     {
-        struct __dios_task *t = s->tasks[ i ];
-        if ( t->state == TASK_RUNNING )
-            ++alive;
+        struct __dios_task *t = tasks[ i ];
+        if ( t->state != TASK_RUNNING )
+            continue;
+        ++alive;
         if ( can_run( s, t ) )
         {
             if ( first < 0 )
                 first = i;
-            if ( after < 0 && i > s->current )
+            if ( after < 0 && i > current )
                 after = i;
             if ( i < 64 )
                 mask |= 1ull << i;
@@ -119,7 +121,7 @@ static void scheduler( void )
     {
         if ( alive )
         {   /* blame the thread that blocked last: it closed the circle */
-            __vm_trace( _VM_T_Backtrace, s->tasks[ s->current ]->frame );
+            __vm_trace( _VM_T_Backtrace, tasks[ current ]->frame );
             __dios_fault( _VM_F_Deadlock, "every live thread is blocked" );
         }
         __vm_ctl_flag( 0, _VM_CF_Stop );
@@ -133,8 +135,10 @@ static void scheduler( void )
         else
         {
             int pick = __vm_choose( n );
-            for ( int i = first; i < s->ntasks; ++i )
-                if ( ( i < 64 ? ( mask >> i ) & 1 : can_run( s, s->tasks[ i ] ) ) && pick-- == 0 )
+            for ( int i = first; i < ntasks; ++i )
+                if ( ( i < 64 ? ( mask >> i ) & 1
+                              : tasks[ i ]->state == TASK_RUNNING && can_run( s, tasks[ i ] ) ) &&
+                     pick-- == 0 )
                 {
                     next = i;
                     break;
@@ -142,7 +146,7 @@ static void scheduler( void )
         }
     }
     s->current = next;
-    struct __dios_task *t = s->tasks[ s->current ];
+    struct __dios_task *t = tasks[ next ];
     __vm_trace( _VM_T_SchedInfo, 1, t->id );
     __vm_ctl_set( _VM_CR_Frame, t->frame );
 }

@@ -98,7 +98,7 @@ int pthread_join( pthread_t tid, void **ret )
     __dios_cancel_point();
     while ( t->state == TASK_RUNNING )
     {   /* pthread_cancel wakes a blocked thread it cancels */
-        __dios_block( WAIT_JOIN, 0, t->id );
+        __dios_block( WAIT_JOIN, t, t->id );
         __dios_cancel_point();
     }
     if ( ret )
