@@ -332,20 +332,19 @@ static PyObject *changed(PyObject *self, PyObject *args)
  * difference in size */
 static int differs(PyObject *objs, PyObject *base, PyObject *ids, PyObject *chg)
 {
-    Py_ssize_t pos = 0;
-    PyObject *id;
-    Py_hash_t hash;
-    while (_PySet_NextEntry(ids, &pos, &id, &hash)) {
-        PyObject *o = _PyDict_GetItem_KnownHash(objs, id, hash);
-        if (!o && PyErr_Occurred())
-            return -1;
-        PyObject *b = _PyDict_GetItem_KnownHash(base, id, hash);
-        if (!b && PyErr_Occurred())
-            return -1;
-        if (o != b && PySet_Add(chg, id) < 0)
-            return -1;
+    PyObject *it = PyObject_GetIter(ids), *id;
+    if (!it)
+        return -1;
+    while ((id = PyIter_Next(it))) {
+        PyObject *o = PyDict_GetItemWithError(objs, id), *b = o || !PyErr_Occurred() ?
+                                                              PyDict_GetItemWithError(base, id) : NULL;
+        int bad = PyErr_Occurred() || (o != b && PySet_Add(chg, id) < 0);
+        Py_DECREF(id);
+        if (bad)
+            break;
     }
-    return 0;
+    Py_DECREF(it);
+    return PyErr_Occurred() ? -1 : 0;
 }
 
 static PyObject *objects(PyObject *self, PyObject *args)
@@ -354,29 +353,37 @@ static PyObject *objects(PyObject *self, PyObject *args)
     if (!PyArg_ParseTuple(args, "O!O!O!O!O!", &PyDict_Type, &objs, &PyDict_Type, &base, &PySet_Type, &a,
                           &PySet_Type, &b, &PySet_Type, &freed))
         return NULL;
-    PyObject *chg = PySet_New(NULL);
+    PyObject *chg = PySet_New(NULL), *it = NULL, *id;
     if (!chg || differs(objs, base, a, chg) < 0 || differs(objs, base, b, chg) < 0)
         goto fail;
-    Py_ssize_t pos = 0, extra = 0;
-    PyObject *id;
-    Py_hash_t hash;
-    while (_PySet_NextEntry(freed, &pos, &id, &hash)) {
-        int in = PyDict_Contains(base, id);
-        if (in < 0 || (in && PySet_Add(chg, id) < 0))
+    if (!(it = PyObject_GetIter(freed)))
+        goto fail;
+    while ((id = PyIter_Next(it))) {
+        int in = PyDict_Contains(base, id), bad = in < 0 || (in && PySet_Add(chg, id) < 0);
+        Py_DECREF(id);
+        if (bad)
             goto fail;
     }
-    pos = 0;
-    while (_PySet_NextEntry(chg, &pos, &id, &hash)) {
+    Py_CLEAR(it);
+    if (PyErr_Occurred() || !(it = PyObject_GetIter(chg)))
+        goto fail;
+    Py_ssize_t extra = 0;
+    while ((id = PyIter_Next(it))) {
         int in = PyDict_Contains(objs, id), inb = in > 0 ? PyDict_Contains(base, id) : 0;
+        Py_DECREF(id);
         if (in < 0 || inb < 0)
             goto fail;
         extra += in ? !inb : -1;
     }
+    Py_CLEAR(it);
+    if (PyErr_Occurred())
+        goto fail;
     if (PyDict_GET_SIZE(objs) == PyDict_GET_SIZE(base) + extra)
         return chg;
     Py_DECREF(chg);
     Py_RETURN_NONE;
 fail:
+    Py_XDECREF(it);
     Py_XDECREF(chg);
     return NULL;
 }
