@@ -228,8 +228,9 @@ static PyObject *content(PyObject *self, PyObject *args)
 
 
 /* part(objs, order, npr, seg_ptrs, d64, digest64, tables, num) -> (sum, length):
- * the walk of Canon._walk (no records) summing a 64-bit digest of each
- * reached object's contents past the npr pristine roots (parallel.part).
+ * the walk of Canon._walk (no records) hashing, in order, a 64-bit digest
+ * of each reached object's contents past the npr pristine roots
+ * (parallel.part).
  * order is extended in place and num (raw id -> number, given for the
  * roots) numbers every object reached: key can then take both as they are. */
 static PyObject *part(PyObject *self, PyObject *args)

@@ -291,17 +291,13 @@ def _digest64(cid) -> int:
 def part(machine, objs, regs, flags) -> tuple[int, tuple | None]:
     """A process-independent hash of a state's canonical form (exact storage):
     cheaper than the fingerprint, it decides only the owner: a hash of the
-    64-bit digests of the reachable objects' contents in canonical order, the flags, the
-    boot-time segment and the number of objects.  Also the walk's roots,
-    order and numbering, for the key if the state stays here."""
+    64-bit digests of the reachable objects' contents in canonical order,
+    the flags, the boot-time segment and the number of objects.  Also the
+    walk's roots, order and numbering, for the key if the state stays here."""
     if S._speedups is not None and not machine.leaks:
-        seg, pristine, touched = machine.canon._roots(objs, regs)
-        order, num = pristine + touched, seg[5].copy()
-        for t in touched:
-            num[t] = len(num) + 1
+        rt = seg, pristine, _, order, num = machine.canon.start(objs, regs)
         total, n = S._speedups.part(objs, order, len(pristine), seg[2], _D64, _digest64,
                                     (S._CONTENT, S._CONTENT_BYTES, S.CONTENT_STORED), num)
-        rt = seg, pristine, touched, order, num
     else:
         rt = None
         seg, npr, _, order = machine.canon._walk(objs, regs, machine.leaks)

@@ -334,6 +334,15 @@ class Canon:
             seg = self.segs[sk] = (len(self.segs), struct.unpack("<4I", fp), ptrs, user, pristine, base, var)
         return seg, seg[4], touched
 
+    def start(self, objs: dict, regs: list) -> tuple:
+        """Where a walk starts: the segment, the pristine and other roots,
+        the order so far (the roots) and their numbers."""
+        seg, pristine, touched = self._roots(objs, regs)
+        num = seg[5].copy()
+        for t in touched:
+            num[t] = len(num) + 1
+        return seg, pristine, touched, pristine + touched, num
+
     def _pristine_copy(self, o: Obj, r: int) -> bool:
         """Does root r's object o hold what r held at boot (o is the boot
         object, or a copy written back to the boot contents)?"""
@@ -378,17 +387,12 @@ class Canon:
         return seg, npr, touched, order
 
     def key(self, objs: dict, regs: list, flags: int, leaks: bool = False, rt=None) -> int:
-        """rt: the roots, order and numbering of the walk for these objects
-        (parallel.part), if known"""
+        """rt: what start gave for these objects, if known (with the order
+        and numbering completed by parallel.part)"""
         if _speedups is None or leaks or not INTERN[0]:
             return self._key_py(objs, regs, flags, leaks)
-        if rt is None:
-            seg, pristine, touched = self._roots(objs, regs)
-            order, num = pristine + touched, seg[5].copy()
-            for t in touched:
-                num[t] = len(num) + 1
-        else:  # every reachable object numbered already: the key walk only builds records
-            seg, pristine, touched, order, num = rt
+        # (from parallel.part every reachable object is numbered already: the walk only builds records)
+        seg, pristine, touched, order, num = rt or self.start(objs, regs)
         root, self.next, words = _speedups.key(
             objs, order, num, len(pristine), [flags & M32, flags >> 32, seg[0], *touched],
             seg[6], seg[3], self.leaves, self.nodes, self.next, (_CONTENT, _CONTENT_BYTES, CONTENT_STORED))
@@ -399,12 +403,8 @@ class Canon:
         """key in Python: the reference for (and the fallback of) the same
         walk in divm/_speedups.c"""
         # one pass: number objects breadth-first while building their records
-        seg, pristine, touched = self._roots(objs, regs)
-        order = pristine + touched
+        seg, pristine, touched, order, num = self.start(objs, regs)
         npr = len(pristine)
-        num = seg[5].copy()
-        for t in touched:
-            num[t] = len(num) + 1
         get = num.get
         head = [flags & M32, flags >> 32, seg[0], *touched]
         for off, t, low in seg[6]:
