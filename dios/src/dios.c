@@ -120,8 +120,14 @@ static void scheduler( void )
     if ( !n )
     {
         if ( alive )
-        {   /* blame the thread that blocked last: it closed the circle */
-            __vm_trace( _VM_T_Backtrace, tasks[ current ]->frame );
+        {   /* (a blocking call reports this itself; here the last runnable
+             * task ended, or a fault was ignored): show where one task waits */
+            for ( int i = 0; i < ntasks; ++i )
+                if ( tasks[ i ]->state == TASK_RUNNING )
+                {
+                    __vm_trace( _VM_T_Backtrace, tasks[ i ]->frame );
+                    break;
+                }
             __dios_fault( _VM_F_Deadlock, "every live thread is blocked" );
         }
         __vm_ctl_flag( 0, _VM_CF_Stop );
@@ -225,21 +231,44 @@ struct __dios_task *__dios_new_task( void ( *fn )( void * ), void *arg )
     return t;
 }
 
+/* The end of a transition.  Which task ran last matters only to the
+ * round-robin scheduler of a plain run: otherwise it is forgotten, so that
+ * states alike but for the thread that got there are one state (the
+ * scheduler sets it again before any task runs). */
+static void end_transition( struct dios_state *s )
+{
+    if ( !s->round_robin )
+        s->current = 0;
+    __vm_suspend();
+}
+
 /* Park the running task: the VM writes its stack into frames, and it
  * continues from here when the scheduler picks it again. */
 void __dios_interrupt( void )
 {
     struct __dios_task *t = __dios_current();
     t->frame = __vm_ctl_get( _VM_CR_Frame );
-    __vm_suspend();
+    end_transition( state() );
+}
+
+static int any_can_run( struct dios_state *s )
+{
+    for ( int i = 0; i < s->ntasks; ++i )
+        if ( s->tasks[ i ]->state == TASK_RUNNING && can_run( s, s->tasks[ i ] ) )
+            return 1;
+    return 0;
 }
 
 void __dios_block( int kind, void *obj, long arg )
 {
+    struct dios_state *s = state();
     struct __dios_task *t = __dios_current();
     t->wait_kind = kind;
     t->wait_obj = obj;
     t->wait_arg = arg;
+    /* the thread that blocks last closes the circle: blame it here, where it waits */
+    if ( !any_can_run( s ) )
+        __dios_fault( _VM_F_Deadlock, "every live thread is blocked" );
     __dios_interrupt();
     t->wait_kind = WAIT_NONE;
     t->wait_obj = 0;
@@ -250,7 +279,7 @@ void __dios_task_exit( void )
 {
     struct __dios_task *t = __dios_current();
     t->state = t->detached ? TASK_DEAD : TASK_ZOMBIE;
-    __vm_suspend();
+    end_transition( state() );
     __builtin_unreachable();
 }
 
@@ -359,7 +388,7 @@ void __dios_exit( int status )
     }
     __vm_trace( _VM_T_Exit, status );
     __vm_ctl_flag( 0, _VM_CF_Stop );
-    __vm_suspend();
+    end_transition( s );
     __builtin_unreachable();
 }
 
