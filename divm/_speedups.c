@@ -423,22 +423,25 @@ static int push(ints_t *a, long long x)
     return 0;
 }
 
-/* key(objs, order, num, npr, head, var, user, leaves, nodes, next, tables)
- *   -> (root, next, record words added)
+/* key(objs, order, num, npr, head, var, user, leaves, nodes, next, tables[, d64, digest64])
+ *   -> (root, next, record words added[, owner sum])
  * order: the roots (pristine, then touched), extended in place; num: raw id
  * -> number for the roots; head: the header record so far (flags, segment,
  * touched roots); var: the pristine roots' pointers that leave the segment;
  * user: indices of user objects among the pristine roots; tables: the
- * content tables content_impl interns into. */
+ * content tables content_impl interns into.  With d64 and digest64 it also
+ * gives part's sum over the same objects in the same order (a worker needs
+ * both the local key and the owner of every successor: one walk). */
 static PyObject *key(PyObject *self, PyObject *args)
 {
-    PyObject *objs, *order, *num, *head, *var, *user0, *leaves, *nodes, *tables;
+    PyObject *objs, *order, *num, *head, *var, *user0, *leaves, *nodes, *tables, *d64 = NULL, *digest64 = NULL;
     Py_ssize_t npr;
     long long next, words = 0;
-    if (!PyArg_ParseTuple(args, "O!O!O!nO!O!O!O!O!LO!", &PyDict_Type, &objs, &PyList_Type, &order,
+    unsigned long long sum = 0;
+    if (!PyArg_ParseTuple(args, "O!O!O!nO!O!O!O!O!LO!|O!O", &PyDict_Type, &objs, &PyList_Type, &order,
                           &PyDict_Type, &num, &npr, &PyList_Type, &head, &PyList_Type, &var,
                           &PyList_Type, &user0, &PyDict_Type, &leaves, &PyDict_Type, &nodes, &next,
-                          &PyTuple_Type, &tables))
+                          &PyTuple_Type, &tables, &PyDict_Type, &d64, &digest64))
         return NULL;
     PyObject *result = NULL;
     ints_t ids = {0}, user = {0};  /* record numbers (0: the header's, filled last); user object indices */
@@ -480,6 +483,17 @@ static PyObject *key(PyObject *self, PyObject *args)
             goto done;
         PyObject *cid = PyTuple_GET_ITEM(h, 0), *ptrs = PyTuple_GET_ITEM(h, 1), *rec;
         Py_ssize_t np = PyList_GET_SIZE(ptrs);
+        if (d64) {
+            PyObject *dv = PyDict_GetItemWithError(d64, cid);
+            if (dv)
+                Py_INCREF(dv);
+            else if (PyErr_Occurred() || !(dv = PyObject_CallOneArg(digest64, cid))) {
+                Py_DECREF(h);
+                goto done;
+            }
+            sum = sum * 0x100000001B3ULL + PyLong_AsUnsignedLongLongMask(dv);
+            Py_DECREF(dv);
+        }
         if (np) {
             rec = PyTuple_New(1 + 3 * np);
             if (!rec) {
@@ -599,7 +613,7 @@ static PyObject *key(PyObject *self, PyObject *args)
             v[w++] = v[m - 1];
         m = w;
     }
-    result = Py_BuildValue("LLL", v[0], next, words);
+    result = d64 ? Py_BuildValue("LLLK", v[0], next, words, sum) : Py_BuildValue("LLL", v[0], next, words);
 done:
     free(ranks);
     free(ids.v);

@@ -306,8 +306,12 @@ def part(machine, objs, regs, flags) -> tuple[int, tuple | None]:
             cid = S.content(objs[oid])[0]
             v = get(cid)
             total = (total * 0x100000001B3 + (v if v is not None else _digest64(cid))) & M64
+    return _mix(flags, seg, n, total), rt
+
+
+def _mix(flags: int, seg: tuple, n: int, total: int) -> int:
     h = flags + seg[1][0] * 0x100000001B3 + n + total
-    return ((h & M64) * 0x9E3779B97F4A7C15 & M64) >> 24, rt
+    return ((h & M64) * 0x9E3779B97F4A7C15 & M64) >> 24
 
 
 def owner_of(machine, objs, regs, flags, n: int) -> int:
@@ -339,6 +343,10 @@ class Worker:
         self.stopped = False
         self.idle = 0.0  # seconds spent waiting for work
         self.pre = pre.index  # the states the parent explored before the fork (owner number n)
+        # exact keys of states handed to their owners: a state reached again is not sent again
+        # (its owner has it already); the key and the owner come from one walk (C only)
+        self.forwarded: set = set()
+        self.one_walk = not machine.compaction and not machine.leaks and S._speedups is not None
         # the mutable globals, as `state.roots` caches them per objects dict (the same for every state)
         S.roots(machine.vm.objs, machine.vm.regs)
         self.roots = S._global_ids[id(machine.vm.objs)]
@@ -474,14 +482,19 @@ class Worker:
                 ns = S.snapshot(vm)
                 objs, regs, flags = ns.objs, ns.regs, ns.flags
                 groots[id(objs)] = rs
+                k = None
                 if compaction:
-                    fp = m.canon.fingerprint(objs, regs, flags, leaks=m.leaks)
+                    fp = k = m.canon.fingerprint(objs, regs, flags, leaks=m.leaks)
                     o = int.from_bytes(fp[:8], "little") % nw
+                elif self.one_walk:
+                    k, seg, cnt, total = m.canon.key_part(objs, regs, flags, _D64, _digest64)
+                    o = _mix(flags, seg, cnt, total) % nw
                 else:
                     o, rt = part(m, objs, regs, flags)
                     o %= nw
                 if o == me:
-                    k = fp if compaction else m.canon.key(objs, regs, flags, leaks=m.leaks, rt=rt)
+                    if k is None:
+                        k = m.canon.key(objs, regs, flags, leaks=m.leaks, rt=rt)
                     if k in pre:
                         continue
                     num = store.add(k, n, choices)
@@ -490,6 +503,10 @@ class Worker:
                         if not final:
                             self.frontier.append((me, num, ns, self.changes(objs, pchg, dirty, ns)))
                     continue
+                if self.one_walk:
+                    if k in pre or k in self.forwarded:
+                        continue
+                    self.forwarded.add(k)
                 link = self.links_out[o]
                 if compaction:
                     if fp in link.recent:

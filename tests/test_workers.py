@@ -148,7 +148,8 @@ def test_workers_refuse_liveness(tmp_path):
 def test_owner_hash_speedups_agree_with_python():
     """The owner of a state is the same with divm/_speedups.c and without it
     (workers built either way agree), and the key taking the owner walk's
-    numbering is the key computed alone."""
+    numbering is the key computed alone, as is the key of the worker's
+    walk that gives both."""
     from divm import cli, parallel
     from divm import state as S
     from divm.explore import Machine
@@ -172,6 +173,9 @@ def test_owner_hash_speedups_agree_with_python():
             todo.append(s)
             h, rt = parallel.part(m, s.objs, s.regs, s.flags)
             assert m.canon.key(s.objs, s.regs, s.flags, rt=rt) == k
+            # a worker's one walk: the same key and the same owner
+            k2, seg, n, total = m.canon.key_part(s.objs, s.regs, s.flags, parallel._D64, parallel._digest64)
+            assert k2 == k and parallel._mix(s.flags, seg, n, total) == h
             S._speedups = None
             try:
                 assert parallel.part(m, s.objs, s.regs, s.flags)[0] == h
