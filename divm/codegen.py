@@ -668,7 +668,7 @@ class Gen:
             return
         if name in HYPERCALLS:
             if name == "__vm_ctl_get" and r and ins.a[0].const and ins.a[0].val.__class__ is int \
-                    and 0 <= ins.a[0].val < 13 and ins.a[0].val not in (2, 7):
+                    and 0 <= ins.a[0].val < len(self.vm.regs) and ins.a[0].val not in (2, 7):
                 e(ind, f"{r} = REGS[{ins.a[0].val}]", loc)  # a plain register: no call
                 return
             if name == "__vm_ctl_get" and r and ins.a[0].const and ins.a[0].val == 2:

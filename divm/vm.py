@@ -24,7 +24,8 @@ from .values import U, set_undef_hook
 
 # control registers and flags (sys/divm.h)
 CR_CONSTANTS, CR_GLOBALS, CR_FRAME, CR_USER1, CR_USER2, CR_USER3, CR_USER4, CR_FLAGS, \
-    CR_OBJIDSHUFFLE, CR_PC, CR_SCHEDULER, CR_STATE, CR_FAULTHANDLER = range(13)
+    CR_OBJIDSHUFFLE, CR_PC, CR_SCHEDULER, CR_STATE, CR_FAULTHANDLER, CR_TASK = range(14)
+NREGS = 14
 CF_IGNORELOOP, CF_IGNORECRIT, CF_ACCEPTING, CF_ERROR, CF_CANCEL, CF_KERNEL = 1, 2, 4, 8, 16, 32
 LOOP_LIMIT = 1000  # passes of one loop point per transition, with reductions
 CF_BOOTING, CF_STOP, CF_THREADS = 0x200, 0x400, 0x800
@@ -131,7 +132,7 @@ class VM:
         self.freed: set[int] = set()
         self.next_alloca = PL_CODE  # allocas, heap and code have separate id ranges (<sys/divm.h>)
         self.next_heap = HEAP_BASE
-        self.regs = [0] * 13
+        self.regs = [0] * NREGS
         self.flags = 0
         self.AST: list[int] = []  # ids of live alloca objects, innermost last
         self.out = out  # callable(fd, bytes)
@@ -402,6 +403,7 @@ class VM:
         self.accept_bt = None
         self.visible = False
         self.loops_seen.clear()
+        self.regs[CR_TASK] = 0  # transient: not part of the state between transitions
         sched = self.regs[CR_SCHEDULER]
         if not sched:
             self.flags |= CF_STOP

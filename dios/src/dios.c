@@ -25,6 +25,15 @@ static struct dios_state *state( void )
     return ( struct dios_state * ) __vm_ctl_get( _VM_CR_State );
 }
 
+/* The running task's index.  It is kept in a transient register, not in
+ * memory: scheduling writes no object, and which thread ran last is not
+ * part of the state (states alike but for the thread that got there are
+ * one state).  Only a round-robin run remembers it (s->last). */
+static int current_task( void )
+{
+    return ( int )( long ) __vm_ctl_get( _VM_CR_Task );
+}
+
 static void *kalloc( int size )
 {
     return __vm_obj_make( size, _VM_PT_Marked );  /* never a leak, never fails */
@@ -97,7 +106,7 @@ static void scheduler( void )
      * the others when the pick is mapped back.  The task list is read once:
      * can_run changes no task. */
     struct __dios_task **tasks = s->tasks;
-    int ntasks = s->ntasks, current = s->current;
+    int ntasks = s->ntasks, last = s->last;
     unsigned long long mask = 0;
     int n = 0, alive = 0, first = -1, after = -1;
     for ( int i = 0; i < ntasks; ++i )
@@ -110,7 +119,7 @@ static void scheduler( void )
         {
             if ( first < 0 )
                 first = i;
-            if ( after < 0 && i > current )
+            if ( after < 0 && i > last )
                 after = i;
             if ( i < 64 )
                 mask |= 1ull << i;
@@ -151,7 +160,9 @@ static void scheduler( void )
                 }
         }
     }
-    s->current = next;
+    if ( s->round_robin )
+        s->last = next;
+    __vm_ctl_set( _VM_CR_Task, ( void * )( long ) next );
     struct __dios_task *t = tasks[ next ];
     __vm_trace( _VM_T_SchedInfo, 1, t->id );
     __vm_ctl_set( _VM_CR_Frame, t->frame );
@@ -203,7 +214,7 @@ struct __dios_task *__dios_task_by_id( int id )
 struct __dios_task *__dios_current( void )
 {
     struct dios_state *s = state();
-    return s->ntasks ? s->tasks[ s->current ] : 0;
+    return s->ntasks ? s->tasks[ current_task() ] : 0;
 }
 
 struct __dios_task *__dios_new_task( void ( *fn )( void * ), void *arg )
@@ -231,24 +242,13 @@ struct __dios_task *__dios_new_task( void ( *fn )( void * ), void *arg )
     return t;
 }
 
-/* The end of a transition.  Which task ran last matters only to the
- * round-robin scheduler of a plain run: otherwise it is forgotten, so that
- * states alike but for the thread that got there are one state (the
- * scheduler sets it again before any task runs). */
-static void end_transition( struct dios_state *s )
-{
-    if ( !s->round_robin )
-        s->current = 0;
-    __vm_suspend();
-}
-
 /* Park the running task: the VM writes its stack into frames, and it
  * continues from here when the scheduler picks it again. */
 void __dios_interrupt( void )
 {
     struct __dios_task *t = __dios_current();
     t->frame = __vm_ctl_get( _VM_CR_Frame );
-    end_transition( state() );
+    __vm_suspend();
 }
 
 static int any_can_run( struct dios_state *s )
@@ -279,7 +279,7 @@ void __dios_task_exit( void )
 {
     struct __dios_task *t = __dios_current();
     t->state = t->detached ? TASK_DEAD : TASK_ZOMBIE;
-    end_transition( state() );
+    __vm_suspend();
     __builtin_unreachable();
 }
 
@@ -338,7 +338,6 @@ void __boot( const struct _VM_Env *env )
 
     __vm_ctl_set( _VM_CR_State, s );
     s->next_id = 1;
-    s->current = 0;
     __dios_new_task( main_task, 0 );
 
     __vm_ctl_set( _VM_CR_Scheduler, ( void * ) scheduler );
@@ -388,7 +387,7 @@ void __dios_exit( int status )
     }
     __vm_trace( _VM_T_Exit, status );
     __vm_ctl_flag( 0, _VM_CF_Stop );
-    end_transition( s );
+    __vm_suspend();
     __builtin_unreachable();
 }
 

@@ -38,7 +38,8 @@ struct __dios_task
 struct dios_state
 {
     struct __dios_task **tasks;
-    int ntasks, cap, current, next_id;
+    int ntasks, cap, next_id;
+    int last;             /* the task that ran last (round-robin runs only) */
     int round_robin;
     int argc;
     char **argv;

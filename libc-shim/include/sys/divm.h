@@ -122,6 +122,9 @@ enum _VM_ControlRegister
     _VM_CR_Scheduler,   /* set during boot, function pointer */
     _VM_CR_State,       /* set during boot, pointer */
     _VM_CR_FaultHandler,/* set during boot, function pointer */
+    _VM_CR_Task,        /* divm: transient, 0 at the start of every transition
+                         * (DiOS keeps the running task here: not in memory,
+                         * so scheduling writes no object) */
     _VM_CR_Last
 };
 
