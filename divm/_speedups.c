@@ -217,6 +217,16 @@ done:
     return r;
 }
 
+static long kind_of(PyObject *o)
+{
+    PyObject *kind = PyObject_GetAttr(o, s_kind);
+    if (!kind)
+        return -1;
+    long kd = PyLong_AsLong(kind);
+    Py_DECREF(kind);
+    return kd;
+}
+
 static PyObject *content(PyObject *self, PyObject *args)
 {
     PyObject *o, *table, *blobs, *stored;
@@ -227,18 +237,19 @@ static PyObject *content(PyObject *self, PyObject *args)
 }
 
 
-/* part(objs, order, npr, seg_ptrs, d64, digest64, tables, num) -> (sum, length):
+/* part(objs, order, npr, seg_ptrs, d64, digest64, tables, num, mask) -> (sum, length):
  * the walk of Canon._walk (no records) hashing, in order, a 64-bit digest
- * of each reached object's contents past the npr pristine roots
- * (parallel.part).
+ * of the contents of each reached object past the npr pristine roots whose
+ * kind is in mask (bit 1 << kind); the others are left out (parallel.part).
  * order is extended in place and num (raw id -> number, given for the
  * roots) numbers every object reached: key can then take both as they are. */
 static PyObject *part(PyObject *self, PyObject *args)
 {
     PyObject *objs, *order, *segp, *d64, *digest64, *tables, *num;
     Py_ssize_t npr;
-    if (!PyArg_ParseTuple(args, "O!O!nO!O!OO!O!", &PyDict_Type, &objs, &PyList_Type, &order, &npr, &PyList_Type,
-                          &segp, &PyDict_Type, &d64, &digest64, &PyTuple_Type, &tables, &PyDict_Type, &num))
+    unsigned long mask;
+    if (!PyArg_ParseTuple(args, "O!O!nO!O!OO!O!k", &PyDict_Type, &objs, &PyList_Type, &order, &npr, &PyList_Type,
+                          &segp, &PyDict_Type, &d64, &digest64, &PyTuple_Type, &tables, &PyDict_Type, &num, &mask))
         return NULL;
     unsigned long long sum = 0;
     for (Py_ssize_t i = -1; i < PyList_GET_SIZE(order); ++i) {
@@ -257,15 +268,24 @@ static PyObject *part(PyObject *self, PyObject *args)
             h = content_impl(o, PyTuple_GET_ITEM(tables, 0), PyTuple_GET_ITEM(tables, 1), PyTuple_GET_ITEM(tables, 2));
             if (!h)
                 goto done;
-            PyObject *cid = PyTuple_GET_ITEM(h, 0), *v = PyDict_GetItemWithError(d64, cid);
-            if (v)
-                Py_INCREF(v);
-            else if (PyErr_Occurred() || !(v = PyObject_CallOneArg(digest64, cid))) {
+            long kd = kind_of(o);
+            if (kd < 0) {
                 Py_DECREF(h);
                 goto done;
             }
-            sum = sum * 0x100000001B3ULL + PyLong_AsUnsignedLongLongMask(v);  /* in order: BFS order is canonical */
-            Py_DECREF(v);
+            if ((mask >> kd) & 1) {
+                unsigned long long dv;
+                PyObject *cid = PyTuple_GET_ITEM(h, 0), *v = PyDict_GetItemWithError(d64, cid);
+                if (v)
+                    Py_INCREF(v);
+                else if (PyErr_Occurred() || !(v = PyObject_CallOneArg(digest64, cid))) {
+                    Py_DECREF(h);
+                    goto done;
+                }
+                dv = PyLong_AsUnsignedLongLongMask(v);
+                Py_DECREF(v);
+                sum = sum * 0x100000001B3ULL + dv;  /* in order: BFS order is canonical */
+            }
             ptrs = PyTuple_GET_ITEM(h, 1);
         }
         Py_ssize_t nl = ptrs ? 1 : PyList_GET_SIZE(segp);
@@ -423,25 +443,27 @@ static int push(ints_t *a, long long x)
     return 0;
 }
 
-/* key(objs, order, num, npr, head, var, user, leaves, nodes, next, tables[, d64, digest64])
+/* key(objs, order, num, npr, head, var, user, leaves, nodes, next, tables[, d64, digest64, mask])
  *   -> (root, next, record words added[, owner sum])
  * order: the roots (pristine, then touched), extended in place; num: raw id
  * -> number for the roots; head: the header record so far (flags, segment,
  * touched roots); var: the pristine roots' pointers that leave the segment;
  * user: indices of user objects among the pristine roots; tables: the
- * content tables content_impl interns into.  With d64 and digest64 it also
- * gives part's sum over the same objects in the same order (a worker needs
- * both the local key and the owner of every successor: one walk). */
+ * content tables content_impl interns into.  With d64, digest64 and mask
+ * it also gives part's sum over the same objects in the same order (a
+ * worker needs both the local key and the owner of every successor: one
+ * walk). */
 static PyObject *key(PyObject *self, PyObject *args)
 {
     PyObject *objs, *order, *num, *head, *var, *user0, *leaves, *nodes, *tables, *d64 = NULL, *digest64 = NULL;
     Py_ssize_t npr;
     long long next, words = 0;
     unsigned long long sum = 0;
-    if (!PyArg_ParseTuple(args, "O!O!O!nO!O!O!O!O!LO!|O!O", &PyDict_Type, &objs, &PyList_Type, &order,
+    unsigned long mask = 0;
+    if (!PyArg_ParseTuple(args, "O!O!O!nO!O!O!O!O!LO!|O!Ok", &PyDict_Type, &objs, &PyList_Type, &order,
                           &PyDict_Type, &num, &npr, &PyList_Type, &head, &PyList_Type, &var,
                           &PyList_Type, &user0, &PyDict_Type, &leaves, &PyDict_Type, &nodes, &next,
-                          &PyTuple_Type, &tables, &PyDict_Type, &d64, &digest64))
+                          &PyTuple_Type, &tables, &PyDict_Type, &d64, &digest64, &mask))
         return NULL;
     PyObject *result = NULL;
     ints_t ids = {0}, user = {0};  /* record numbers (0: the header's, filled last); user object indices */
@@ -483,7 +505,7 @@ static PyObject *key(PyObject *self, PyObject *args)
             goto done;
         PyObject *cid = PyTuple_GET_ITEM(h, 0), *ptrs = PyTuple_GET_ITEM(h, 1), *rec;
         Py_ssize_t np = PyList_GET_SIZE(ptrs);
-        if (d64) {
+        if (d64 && (mask >> kd) & 1) {
             PyObject *dv = PyDict_GetItemWithError(d64, cid);
             if (dv)
                 Py_INCREF(dv);

@@ -55,7 +55,7 @@ from collections import deque
 from . import state as S
 from .explore import Limits, Result, rss
 from .explore import search as sequential
-from .memory import Obj
+from .memory import K_ALLOCA, K_FRAME, K_GLOBAL, K_HEAP, Obj
 from .store import StateStore
 from .vm import StopRequest
 
@@ -288,25 +288,38 @@ def _digest64(cid) -> int:
     return v
 
 
-def part(machine, objs, regs, flags) -> tuple[int, tuple | None]:
+# What the owner hash covers (bits 1 << object kind).  All of the state
+# spreads states evenly but sends about half of all successors to another
+# worker; the program's own data (globals, heap, locals: no frames, no
+# DiOS data) changes in fewer transitions, so most successors stay with
+# their parent's owner.  choose_mask picks per run.
+ALL = 0x3F
+USER = (1 << K_GLOBAL) | (1 << K_ALLOCA) | (1 << K_HEAP)
+NO_FRAMES = ALL & ~(1 << K_FRAME)
+
+
+def part(machine, objs, regs, flags, mask: int = ALL) -> tuple[int, tuple | None]:
     """A process-independent hash of a state's canonical form (exact storage):
     cheaper than the fingerprint, it decides only the owner: a hash of the
-    64-bit digests of the reachable objects' contents in canonical order,
-    the flags, the boot-time segment and the number of objects.  Also the
-    walk's roots, order and numbering, for the key if the state stays here."""
+    64-bit digests of the contents of the reachable objects of the kinds in
+    mask, in canonical order, the flags, the boot-time segment and (for all
+    kinds) the number of objects.  Also the walk's roots, order and
+    numbering, for the key if the state stays here."""
     if S._speedups is not None and not machine.leaks:
         rt = seg, pristine, _, order, num = machine.canon.start(objs, regs)
         total, n = S._speedups.part(objs, order, len(pristine), seg[2], _D64, _digest64,
-                                    (S._CONTENT, S._CONTENT_BYTES, S.CONTENT_STORED), num)
+                                    (S._CONTENT, S._CONTENT_BYTES, S.CONTENT_STORED), num, mask)
     else:
         rt = None
         seg, npr, _, order = machine.canon._walk(objs, regs, machine.leaks)
         n, total, get = len(order), 0, _D64.get
         for oid in order[npr:]:
-            cid = S.content(objs[oid])[0]
-            v = get(cid)
-            total = (total * 0x100000001B3 + (v if v is not None else _digest64(cid))) & M64
-    return _mix(flags, seg, n, total), rt
+            o = objs[oid]
+            if mask >> o.kind & 1:
+                cid = S.content(o)[0]
+                v = get(cid)
+                total = (total * 0x100000001B3 + (v if v is not None else _digest64(cid))) & M64
+    return _mix(flags, seg, n if mask == ALL else 0, total), rt
 
 
 def _mix(flags: int, seg: tuple, n: int, total: int) -> int:
@@ -314,17 +327,33 @@ def _mix(flags: int, seg: tuple, n: int, total: int) -> int:
     return ((h & M64) * 0x9E3779B97F4A7C15 & M64) >> 24
 
 
-def owner_of(machine, objs, regs, flags, n: int) -> int:
+def choose_mask(machine, snaps: list, n: int) -> int:
+    """The narrowest owner hash that still spreads the given states (the
+    frontier when the workers start) evenly over n workers."""
+    if machine.compaction or len(snaps) < 8 * n:
+        return ALL
+    for mask in (USER, NO_FRAMES):
+        hs = [part(machine, s.objs, s.regs, s.flags, mask)[0] for s in snaps]
+        counts = [0] * n
+        for h in hs:
+            counts[h % n] += 1
+        if len(set(hs)) >= 8 * n and max(counts) <= 1.25 * len(snaps) / n:
+            return mask
+    return ALL
+
+
+def owner_of(machine, objs, regs, flags, n: int, mask: int = ALL) -> int:
     if machine.compaction:
         return int.from_bytes(machine.canon.fingerprint(objs, regs, flags, leaks=machine.leaks)[:8], "little") % n
-    return part(machine, objs, regs, flags)[0] % n
+    return part(machine, objs, regs, flags, mask)[0] % n
 
 
 # -- a worker --------------------------------------------------------------------------------
 
 class Worker:
-    def __init__(self, me, n, machine, snap0, pre, todo, ins, outs, ctl_in, ctl_out, order):
+    def __init__(self, me, n, machine, snap0, pre, todo, ins, outs, ctl_in, ctl_out, order, mask):
         self.me, self.n = me, n
+        self.mask = mask  # what the owner hash covers
         self.machine = machine
         self.vm = machine.vm
         self.base = snap0.objs
@@ -467,6 +496,7 @@ class Worker:
         store = self.store
         pre = self.pre
         compaction = m.compaction
+        mask = self.mask
         groots, rs = S._global_ids, self.roots
         try:
             for step in m.steps(snap):
@@ -487,10 +517,10 @@ class Worker:
                     fp = k = m.canon.fingerprint(objs, regs, flags, leaks=m.leaks)
                     o = int.from_bytes(fp[:8], "little") % nw
                 elif self.one_walk:
-                    k, seg, cnt, total = m.canon.key_part(objs, regs, flags, _D64, _digest64)
-                    o = _mix(flags, seg, cnt, total) % nw
+                    k, seg, cnt, total = m.canon.key_part(objs, regs, flags, _D64, _digest64, mask)
+                    o = _mix(flags, seg, cnt if mask == ALL else 0, total) % nw
                 else:
-                    o, rt = part(m, objs, regs, flags)
+                    o, rt = part(m, objs, regs, flags, mask)
                     o %= nw
                 if o == me:
                     if k is None:
@@ -583,8 +613,9 @@ def search(machine, workers: int, order: str = "dfs", limits=None, progress=None
     res.states = res.transitions = res.stored_bytes = 0
     # -- the fork
     todo = [[] for _ in range(workers)]
+    mask = choose_mask(machine, [snap for _, snap in frontier], workers)
     for n, snap in frontier:
-        todo[owner_of(machine, snap.objs, snap.regs, snap.flags, workers)].append((n, snap))
+        todo[owner_of(machine, snap.objs, snap.regs, snap.flags, workers, mask)].append((n, snap))
     frontier.clear()
     base_bytes = pre.stored_bytes() + (0 if machine.compaction else machine.canon.stored_bytes())
     pre_transitions = machine.transitions
@@ -625,7 +656,7 @@ def search(machine, workers: int, order: str = "dfs", limits=None, progress=None
                 if fd not in keep:
                     os.close(fd)
             w = Worker(me, workers, machine, snap0, pre, todo[me], ins, outs,
-                       In(down[me][0], -1), Out(up[me][1]), order)
+                       In(down[me][0], -1), Out(up[me][1]), order, mask)
             todo = None
             worker_main(w)
         pids.append(pid)
@@ -636,6 +667,7 @@ def search(machine, workers: int, order: str = "dfs", limits=None, progress=None
             os.close(fd)
     c = Coordinator(machine, workers, pids, [Out(down[i][1]) for i in range(workers)],
                     [In(up[i][0], i) for i in range(workers)], limits, progress, t0, pre)
+    c.mask = mask
     try:
         c.run(res)
     finally:
@@ -805,6 +837,7 @@ class Coordinator:
             vm.nondet_limited = True
         res.worker_memory = [f[4] for f in self.finals]
         if os.environ.get("DIVM_PARALLEL_STATS"):
+            print(f"owner hash over object kinds {self.mask:#x}", file=sys.stderr)
             for w, f in enumerate(self.finals):
                 print(f"worker {w}: {f[0]} states, {f[1]} transitions, {f[5]:.2f} s CPU, {f[8]:.2f} s idle, "
                       f"{f[6]} batches sent, {f[7]} received, {f[4] >> 20} MiB", file=sys.stderr)

@@ -399,15 +399,15 @@ class Canon:
         self.leaf_words += words
         return root
 
-    def key_part(self, objs: dict, regs: list, flags: int, d64: dict, digest64) -> tuple:
+    def key_part(self, objs: dict, regs: list, flags: int, d64: dict, digest64, mask: int) -> tuple:
         """key, and what parallel.part hashes, from one walk (needs the C
-        walk): (key, segment, number of objects, in-order sum of the
-        objects' 64-bit digests past the pristine roots)"""
+        walk): (key, segment, number of objects, in-order sum of the 64-bit
+        digests of the objects past the pristine roots whose kind is in mask)"""
         seg, pristine, touched, order, num = self.start(objs, regs)
         root, self.next, words, total = _speedups.key(
             objs, order, num, len(pristine), [flags & M32, flags >> 32, seg[0], *touched],
             seg[6], seg[3], self.leaves, self.nodes, self.next, (_CONTENT, _CONTENT_BYTES, CONTENT_STORED),
-            d64, digest64)
+            d64, digest64, mask)
         self.leaf_words += words
         return root, seg, len(order), total
 

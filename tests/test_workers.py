@@ -173,16 +173,19 @@ def test_owner_hash_speedups_agree_with_python():
             todo.append(s)
             h, rt = parallel.part(m, s.objs, s.regs, s.flags)
             assert m.canon.key(s.objs, s.regs, s.flags, rt=rt) == k
-            # a worker's one walk: the same key and the same owner
-            k2, seg, n, total = m.canon.key_part(s.objs, s.regs, s.flags, parallel._D64, parallel._digest64)
-            assert k2 == k and parallel._mix(s.flags, seg, n, total) == h
-            S._speedups = None
-            try:
-                assert parallel.part(m, s.objs, s.regs, s.flags)[0] == h
-            finally:
-                S._speedups = fast
-            owners.add(h % 2)
-    assert len(seen) >= 300 and owners == {0, 1}
+            for mask in (parallel.ALL, parallel.USER, parallel.NO_FRAMES):
+                hm = parallel.part(m, s.objs, s.regs, s.flags, mask)[0]
+                # a worker's one walk: the same key and the same owner
+                k2, seg, n, total = m.canon.key_part(s.objs, s.regs, s.flags, parallel._D64,
+                                                     parallel._digest64, mask)
+                assert k2 == k and parallel._mix(s.flags, seg, n if mask == parallel.ALL else 0, total) == hm
+                S._speedups = None
+                try:
+                    assert parallel.part(m, s.objs, s.regs, s.flags, mask)[0] == hm
+                finally:
+                    S._speedups = fast
+                owners.add((mask, hm % 2))
+    assert len(seen) >= 300 and len(owners) == 6
 
 
 def test_changes_speedups_agree_with_python():
@@ -207,3 +210,34 @@ def test_changes_speedups_agree_with_python():
             S._speedups = fast
     assert parallel.changes(objs, base, {2}, {4}, {3}) == {2, 3, 4}
     assert parallel.changes(objs, base, {2}, set(), {3}) is None
+
+
+def test_owner_hash_narrows_only_when_it_spreads():
+    """The owner hash covers the program's own data only if that still
+    spreads the frontier evenly; a frontier too small to tell, or one whose
+    states share their data, gets the hash of the whole state."""
+    from divm import cli, parallel
+    from divm.explore import Machine
+    from divm.vm import VM
+    src = os.path.join(ROOT, "tools", "verify_benchmarks", "philosophers.c")
+    args = cli.build_parser().parse_args(["verify", src])
+    vm = VM(cli.load_program(src), cli.machine_env(args, "p", [], b""), out=None)
+    cli.configure(vm, args)
+    vm.reduce = True
+    m = Machine(vm)
+    _, snap = m.initial()
+    level, seen = [snap], set()
+    while 0 < len(level) < 100:  # breadth first, as the workers' frontier is
+        nxt = []
+        for s in level:
+            for _step, k, ns in m.successors(s):
+                if ns is not None and k not in seen:
+                    seen.add(k)
+                    nxt.append(ns)
+        level = nxt
+    assert len(level) >= 100
+    assert parallel.choose_mask(m, level, 2) == parallel.USER
+    assert parallel.choose_mask(m, level[:5], 2) == parallel.ALL
+    same = [s for s in level if parallel.part(m, s.objs, s.regs, s.flags, parallel.USER)[0]
+            == parallel.part(m, level[0].objs, level[0].regs, level[0].flags, parallel.USER)[0]]
+    assert parallel.choose_mask(m, same * 20, 2) != parallel.USER
