@@ -371,6 +371,27 @@ class Gen:
             # a constant divisor cannot fault: inline unless x is undefined
             pyop = "//" if op == "udiv" else "%"
             return f"({x} {pyop} {y} if ({x}).__class__ is not U else _{op}({x}, {y}, {bits}))"
+        sb = hex(1 << (bits - 1))
+        cy = yop.val - (yop.val >> (bits - 1) << bits) if yop.const and yop.val.__class__ is int else 0
+        if op in ("sdiv", "srem") and cy not in (0, -1):
+            # a constant divisor other than 0 and -1 cannot fault: C
+            # truncates towards zero, Python floors, so divide magnitudes
+            # (a remainder has the dividend's sign, a quotient the product's)
+            a = abs(cy)
+            pos, neg = (f"_t // {a}", f"(-_t // {a})") if op == "sdiv" else (f"_t % {a}", f"(-_t % {a})")
+            if op == "srem" or cy > 0:
+                pos, neg = pos, f"-{neg}"
+            else:
+                pos, neg = f"-({pos})", neg
+            return (f"(({pos} if (_t := ({x} ^ {sb}) - {sb}) >= 0 else {neg}) & {m} "
+                    f"if ({x}).__class__ is not U else _{op}({x}, {y}, {bits}))")
+        if op in ("udiv", "urem", "sdiv", "srem") and not yop.const and ty.k != "vec":
+            # the common case inline: defined operands, a divisor that is
+            # not zero, and (signed) both non-negative, where C and Python agree
+            pyop = "//" if op in ("udiv", "sdiv") else "%"
+            cond = f"0 < {y} < {sb} and {x} < {sb}" if op[0] == "s" else f"{y}"
+            return (f"({x} {pyop} {y} if {y}.__class__ is int and ({x}).__class__ is int and {cond} "
+                    f"else _{op}({x}, {y}, {bits}))")
         if op in ("udiv", "urem", "sdiv", "srem"):
             return f"_{op}({x}, {y}, {bits})"
         if op == "shl":
@@ -538,7 +559,8 @@ class Gen:
             return
         src: Ty = ins.x
         const = 0
-        terms = []
+        terms = []  # the offset, indices sign-extended (what _gep is given)
+        fast = []  # the same with i64 indices left unsigned (see below)
         t = src
         for n, op in enumerate(a[1:]):
             if n == 0:
@@ -556,6 +578,7 @@ class Gen:
                 v = op.val
                 if v.__class__ is not int:
                     terms.append(f"_sx({self.const(v)}, {op.ty.bits}) * {size}")
+                    fast.append(terms[-1])
                 else:
                     bits = op.ty.bits
                     if v >> (bits - 1):
@@ -566,17 +589,22 @@ class Gen:
                 sb = hex(1 << (bits - 1))
                 x = f"(({op.name} ^ {sb}) - {sb})" if bits > 1 else op.name
                 terms.append(f"{x} * {size}" if size != 1 else x)
-        if not terms:
+                # a negative i64 index read as unsigned (2**64 - k) moves the
+                # pointer by at least 2**32, which the test below sends to
+                # _gep with the signed offset: the fast sum needs no sign
+                # extension
+                x = op.name if bits == 64 else x
+                fast.append(f"{x} * {size}" if size != 1 else x)
+        r = ins.res
+        if not terms and const >= 0:
             if const == 0:
-                self.emit(ind, f"{ins.res} = {base}", ins.loc)
-            elif const > 0:
-                self.emit(ind, f"{ins.res} = ({base} + {const}) & {mask(64)}", ins.loc)
+                self.emit(ind, f"{r} = {base}", ins.loc)
             else:
-                self.emit(ind, f"{ins.res} = _gep({base}, {const})", ins.loc)
+                self.emit(ind, f"{r} = ({base} + {const}) & {mask(64)}", ins.loc)
         else:
             off = " + ".join(terms + ([str(const)] if const else []))
-            r = ins.res
-            self.emit(ind, f"{r} = {base} + {off}", ins.loc)
+            fsum = "".join(f" + {x}" for x in fast) + (f" + {const}" if const > 0 else f" - {-const}" if const else "")
+            self.emit(ind, f"{r} = {base}{fsum}", ins.loc)
             # leaving the 32-bit offset range poisons the pointer (in _gep)
             self.emit(ind, f"if {r}.__class__ is not int or ({r} ^ {base}) >> 32: {r} = _gep({base}, {off})", ins.loc)
 
