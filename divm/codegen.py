@@ -141,6 +141,7 @@ class Gen:
 
     def edge(self, src: int, dst: int, ind: int, depth: int) -> None:
         phis = self.fn.blocks[dst].phis
+        lhs: list = []
         if phis:
             lhs, rhs = [], []
             for p in phis:
@@ -155,6 +156,16 @@ class Gen:
             # resume code never inlines: it jumps to a copy of the block
             self.emit(ind, f"bb = {self.tail(self.fn.blocks[dst], 0, 'copy')}; continue")
             return
+        if self.ft and dst == self.ft[-1]:
+            # the join point emitted right after this if statement: fall through
+            if not lhs:
+                self.emit(ind, "pass")
+            return
+        if dst in self.merge_of:
+            # a join reached from elsewhere than the arms of its branch
+            # (say, a loop exit inside them): it needs a dispatch entry
+            self.entries.add(dst)
+            raise _Restart()
         if dst in self.entries or depth > MAX_INLINE_DEPTH or dst in self.emitted:
             if dst not in self.entries:
                 self.entries.add(dst)
@@ -167,6 +178,20 @@ class Gen:
             self.goto(ind, dst)
         else:
             self.block(self.fn.blocks[dst], ind, depth + 1)
+
+    def open_join(self, src: int):
+        """The join point to emit after src's branch, if it has one: the arms'
+        jumps to it fall through instead of going round the dispatch."""
+        j = self.join_at.get(src)
+        if j is None or self.in_tail:
+            return None
+        self.ft.append(j)
+        return j
+
+    def close_join(self, j, ind: int, depth: int) -> None:
+        if j is not None:
+            self.ft.pop()
+            self.block(self.fn.blocks[j], ind, depth + 1)
 
     def goto(self, ind: int, dst: int) -> None:
         """A jump to a dispatch entry.  Inside a loop header's own `while`
@@ -194,13 +219,16 @@ class Gen:
                     self.emit(ind, f"if {c}: pass", t.loc)
                     self.edge(src, t.x[0], ind, depth)
                     return
+                join = self.open_join(src)
                 self.emit(ind, f"if {c}:", t.loc)
                 self.edge(src, t.x[0], ind + 1, depth)
                 self.emit(ind, "else:")
                 self.edge(src, t.x[1], ind + 1, depth)
+                self.close_join(join, ind, depth)
         elif op == "switch":
             default, cases = t.x
             v = self.val(t.a[0])
+            join = self.open_join(src)
             self.emit(ind, f"_sw = {v}", t.loc)
             self.emit(ind, "if _sw.__class__ is U: _sw = _ubranch(_sw)", t.loc)
             groups: dict[int, list] = {}
@@ -218,6 +246,7 @@ class Gen:
             else:
                 self.emit(ind, "else:")
                 self.edge(src, default, ind + 1, depth)
+            self.close_join(join, ind, depth)
         elif op == "indirectbr":
             a = self.val(t.a[0])
             self.emit(ind, f"_ib = _blockaddr({a}, {self.fn.idx})", t.loc)
@@ -893,6 +922,77 @@ def promotable_allocas(fn: Fn) -> set[str]:
     return set(cands)
 
 
+def join_points(fn: Fn, cands: set[int]) -> dict[int, int]:
+    """Join blocks that can follow their branch as plain code (the end of
+    an if/else or a switch), each with that branch's block: J's immediate
+    dominator B ends in a conditional branch or a switch, so every path to
+    J runs through B's arms.  Only joins whose predecessors all come before
+    them in block order: no edge into one is a loop edge (which would carry
+    an interrupt point), and none is a loop header.  A join that turns out
+    to be reached from outside the arms' inline code gets a dispatch entry
+    after all (see Gen.edge)."""
+    blocks = fn.blocks
+    n = len(blocks)
+    succ = [successors(b.ins[-1]) for b in blocks]
+    pred: list[list[int]] = [[] for _ in range(n)]
+    for i in range(n):
+        for t in succ[i]:
+            if i not in pred[t]:
+                pred[t].append(i)
+    # reverse postorder from the entry, then Cooper-Harvey-Kennedy
+    order: list[int] = []
+    seen = [False] * n
+    stack = [(0, iter(succ[0]))]
+    seen[0] = True
+    while stack:
+        b, it = stack[-1]
+        for t in it:
+            if not seen[t]:
+                seen[t] = True
+                stack.append((t, iter(succ[t])))
+                break
+        else:
+            order.append(b)
+            stack.pop()
+    order.reverse()
+    rpo = {b: k for k, b in enumerate(order)}
+    idom: dict[int, int] = {0: 0}
+    changed = True
+    while changed:
+        changed = False
+        for b in order[1:]:
+            new = None
+            for p in pred[b]:
+                if p not in idom:
+                    continue
+                if new is None:
+                    new = p
+                    continue
+                x, y = p, new
+                while x != y:
+                    while rpo[x] > rpo[y]:
+                        x = idom[x]
+                    while rpo[y] > rpo[x]:
+                        y = idom[y]
+                new = x
+            if new is not None and idom.get(b) != new:
+                idom[b] = new
+                changed = True
+    out: dict[int, int] = {}
+    for j in sorted(cands):
+        if j == 0 or j not in idom or len(pred[j]) < 2 or any(p >= j for p in pred[j]):
+            continue
+        b = idom[j]
+        t = blocks[b].ins[-1]
+        if not (t.op == "switch" or t.op == "br" and len(t.x) == 2 and t.x[0] != t.x[1]):
+            continue
+        out[j] = b  # a later join of the same branch replaces an earlier one
+    last: dict[int, int] = {}
+    for j, b in out.items():
+        last[b] = j
+    return {j: b for b, j in last.items()}
+
+
 class _Restart(Exception):
     """A block turned out to need a dispatch entry; generate again."""
 
@@ -965,6 +1065,10 @@ def _source(g: Gen, extra: set[int]) -> str:
         for t in successors(b.ins[-1]):
             preds[t] += 1
     g.entries = {0} | {i for i, n in enumerate(preds) if n > 1} | extra
+    g.merge_of = join_points(fn, g.entries - extra)
+    g.join_at = {b: j for j, b in g.merge_of.items()}
+    g.entries -= set(g.merge_of)
+    g.ft = []
     g.promoted = promotable_allocas(fn)
     g.has_setjmp = any(ins.op == "call" and g.is_setjmp(ins) for b in blocks for ins in b.ins)
     g.uses_alloca = g.has_setjmp or any(
