@@ -94,6 +94,18 @@ class Gen:
                 self.goto(ind, nb)
                 return
             self.cur = (b, n, skip_crit and n == start)
+            if self.in_tail and self.interrupts and not self.cur[2] and self.visible(ins):
+                # a tail also ends at its next interrupt point: the check, then
+                # that point's own tail (a tail that ran on to the end of the
+                # block would make straight-line code quadratic in size)
+                if ins.op == "store":
+                    self.crit(self.val(ins.a[1]), ins.a[0].ty.store, 2, ind, ins.loc)
+                elif ins.op == "load":
+                    self.crit(self.val(ins.a[0]), ins.ty.store, 1, ind, ins.loc)
+                else:
+                    self.crit(self.val(ins.a[0]), ins.a[1].ty.store, 3, ind, ins.loc)
+                self.emit(ind, f"bb = {self.tail(b, n, 'crit')}; continue")
+                return
             self.instr(ins, ind)
             if self.suspending(ins):
                 rid = self.tail(b, n + 1, "call")
