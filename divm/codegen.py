@@ -22,6 +22,7 @@ from .types import Ty
 
 M64 = 0xFFFFFFFFFFFFFFFF
 MAX_INLINE_DEPTH = 40
+SWITCH_TREE = 6  # a switch with more destinations than this searches them
 
 _UNPACK = {("i", 8): "L8", ("i", 16): "L16", ("i", 32): "L32", ("i", 64): "L64",
            ("p", 64): "L64", ("d", 64): "LD", ("f", 32): "LF"}
@@ -246,6 +247,16 @@ class Gen:
             groups: dict[int, list] = {}
             for cv, dest in cases:
                 groups.setdefault(dest, []).append(cv)
+            if len(groups) > SWITCH_TREE:
+                # many destinations (an interpreter's dispatch): a dict gives
+                # the destination's number, 0 for the default, then a binary
+                # search over the numbers: log(n) tests instead of n / 2
+                dests = [default] + list(groups)
+                num = {cv: k for k, vals in enumerate(groups.values(), 1) for cv in vals}
+                self.emit(ind, f"_sw = {self.vm.pool(num)}.get(_sw, 0)", t.loc)
+                self.switch_tree(src, dests, 0, len(dests) - 1, ind, depth)
+                self.close_join(join, ind, depth)
+                return
             first = True
             for dest, vals in groups.items():
                 cond = f"_sw == {self.const(vals[0])}" if len(vals) == 1 else \
@@ -272,6 +283,16 @@ class Gen:
             self.emit(ind, "return")
         else:
             raise CodegenError(f"terminator {op}")
+
+    def switch_tree(self, src: int, dests: list, lo: int, hi: int, ind: int, depth: int) -> None:
+        if lo == hi:
+            self.edge(src, dests[lo], ind, depth)
+            return
+        mid = (lo + hi + 1) // 2
+        self.emit(ind, f"if _sw < {mid}:" if hi > lo + 1 else f"if _sw == {lo}:")
+        self.switch_tree(src, dests, lo, mid - 1, ind + 1, depth)
+        self.emit(ind, "else:")
+        self.switch_tree(src, dests, mid, hi, ind + 1, depth)
 
     def ret(self, t: Ins, ind: int) -> None:
         if self.interrupts:
