@@ -1412,6 +1412,10 @@ class VM:
         self.loops_seen[key] = 1
 
     def hc_choose(self, n, *weights):
+        if n.__class__ is int and 1 < n < 0x80000000:  # a positive int: no checks to make
+            c = self.chooser(n, weights)
+            self.choice_log.append((c, n))
+            return c
         if n.__class__ is U:
             self.fault(F_UNDEFINED, "__vm_choose with an undefined argument")
             n = n.v
@@ -1495,7 +1499,8 @@ class VM:
         return o
 
     def hc_obj_free(self, p):
-        if self.heap_obj(p, "free") is not None:
+        o = self.objs.get(p >> 32) if p.__class__ is int and not p & M32 else None
+        if o is not None and (o.kind == K_HEAP or o.kind == K_KERNEL) or self.heap_obj(p, "free") is not None:
             del self.objs[p >> 32]
             self.freed.add(p >> 32)
             if self.dirty is not None:
