@@ -22,6 +22,7 @@ from .types import Ty
 
 M64 = 0xFFFFFFFFFFFFFFFF
 MAX_INLINE_DEPTH = 40
+SWITCH_TREE = 6  # a switch with more destinations than this searches them
 
 _UNPACK = {("i", 8): "L8", ("i", 16): "L16", ("i", 32): "L32", ("i", 64): "L64",
            ("p", 64): "L64", ("d", 64): "LD", ("f", 32): "LF"}
@@ -94,6 +95,18 @@ class Gen:
                 self.goto(ind, nb)
                 return
             self.cur = (b, n, skip_crit and n == start)
+            if self.in_tail and self.interrupts and not self.cur[2] and self.visible(ins):
+                # a tail also ends at its next interrupt point: the check, then
+                # that point's own tail (a tail that ran on to the end of the
+                # block would make straight-line code quadratic in size)
+                if ins.op == "store":
+                    self.crit(self.val(ins.a[1]), ins.a[0].ty.store, 2, ind, ins.loc)
+                elif ins.op == "load":
+                    self.crit(self.val(ins.a[0]), ins.ty.store, 1, ind, ins.loc)
+                else:
+                    self.crit(self.val(ins.a[0]), ins.a[1].ty.store, 3, ind, ins.loc)
+                self.emit(ind, f"bb = {self.tail(b, n, 'crit')}; continue")
+                return
             self.instr(ins, ind)
             if self.suspending(ins):
                 rid = self.tail(b, n + 1, "call")
@@ -141,6 +154,7 @@ class Gen:
 
     def edge(self, src: int, dst: int, ind: int, depth: int) -> None:
         phis = self.fn.blocks[dst].phis
+        lhs: list = []
         if phis:
             lhs, rhs = [], []
             for p in phis:
@@ -155,6 +169,16 @@ class Gen:
             # resume code never inlines: it jumps to a copy of the block
             self.emit(ind, f"bb = {self.tail(self.fn.blocks[dst], 0, 'copy')}; continue")
             return
+        if self.ft and dst == self.ft[-1]:
+            # the join point emitted right after this if statement: fall through
+            if not lhs:
+                self.emit(ind, "pass")
+            return
+        if dst in self.merge_of:
+            # a join reached from elsewhere than the arms of its branch
+            # (say, a loop exit inside them): it needs a dispatch entry
+            self.entries.add(dst)
+            raise _Restart()
         if dst in self.entries or depth > MAX_INLINE_DEPTH or dst in self.emitted:
             if dst not in self.entries:
                 self.entries.add(dst)
@@ -167,6 +191,20 @@ class Gen:
             self.goto(ind, dst)
         else:
             self.block(self.fn.blocks[dst], ind, depth + 1)
+
+    def open_join(self, src: int):
+        """The join point to emit after src's branch, if it has one: the arms'
+        jumps to it fall through instead of going round the dispatch."""
+        j = self.join_at.get(src)
+        if j is None or self.in_tail:
+            return None
+        self.ft.append(j)
+        return j
+
+    def close_join(self, j, ind: int, depth: int) -> None:
+        if j is not None:
+            self.ft.pop()
+            self.block(self.fn.blocks[j], ind, depth + 1)
 
     def goto(self, ind: int, dst: int) -> None:
         """A jump to a dispatch entry.  Inside a loop header's own `while`
@@ -194,18 +232,31 @@ class Gen:
                     self.emit(ind, f"if {c}: pass", t.loc)
                     self.edge(src, t.x[0], ind, depth)
                     return
+                join = self.open_join(src)
                 self.emit(ind, f"if {c}:", t.loc)
                 self.edge(src, t.x[0], ind + 1, depth)
                 self.emit(ind, "else:")
                 self.edge(src, t.x[1], ind + 1, depth)
+                self.close_join(join, ind, depth)
         elif op == "switch":
             default, cases = t.x
             v = self.val(t.a[0])
+            join = self.open_join(src)
             self.emit(ind, f"_sw = {v}", t.loc)
             self.emit(ind, "if _sw.__class__ is U: _sw = _ubranch(_sw)", t.loc)
             groups: dict[int, list] = {}
             for cv, dest in cases:
                 groups.setdefault(dest, []).append(cv)
+            if len(groups) > SWITCH_TREE:
+                # many destinations (an interpreter's dispatch): a dict gives
+                # the destination's number, 0 for the default, then a binary
+                # search over the numbers: log(n) tests instead of n / 2
+                dests = [default] + list(groups)
+                num = {cv: k for k, vals in enumerate(groups.values(), 1) for cv in vals}
+                self.emit(ind, f"_sw = {self.vm.pool(num)}.get(_sw, 0)", t.loc)
+                self.switch_tree(src, dests, 0, len(dests) - 1, ind, depth)
+                self.close_join(join, ind, depth)
+                return
             first = True
             for dest, vals in groups.items():
                 cond = f"_sw == {self.const(vals[0])}" if len(vals) == 1 else \
@@ -218,6 +269,7 @@ class Gen:
             else:
                 self.emit(ind, "else:")
                 self.edge(src, default, ind + 1, depth)
+            self.close_join(join, ind, depth)
         elif op == "indirectbr":
             a = self.val(t.a[0])
             self.emit(ind, f"_ib = _blockaddr({a}, {self.fn.idx})", t.loc)
@@ -231,6 +283,16 @@ class Gen:
             self.emit(ind, "return")
         else:
             raise CodegenError(f"terminator {op}")
+
+    def switch_tree(self, src: int, dests: list, lo: int, hi: int, ind: int, depth: int) -> None:
+        if lo == hi:
+            self.edge(src, dests[lo], ind, depth)
+            return
+        mid = (lo + hi + 1) // 2
+        self.emit(ind, f"if _sw < {mid}:" if hi > lo + 1 else f"if _sw == {lo}:")
+        self.switch_tree(src, dests, lo, mid - 1, ind + 1, depth)
+        self.emit(ind, "else:")
+        self.switch_tree(src, dests, mid, hi, ind + 1, depth)
 
     def ret(self, t: Ins, ind: int) -> None:
         if self.interrupts:
@@ -371,6 +433,27 @@ class Gen:
             # a constant divisor cannot fault: inline unless x is undefined
             pyop = "//" if op == "udiv" else "%"
             return f"({x} {pyop} {y} if ({x}).__class__ is not U else _{op}({x}, {y}, {bits}))"
+        sb = hex(1 << (bits - 1))
+        cy = yop.val - (yop.val >> (bits - 1) << bits) if yop.const and yop.val.__class__ is int else 0
+        if op in ("sdiv", "srem") and cy not in (0, -1):
+            # a constant divisor other than 0 and -1 cannot fault: C
+            # truncates towards zero, Python floors, so divide magnitudes
+            # (a remainder has the dividend's sign, a quotient the product's)
+            a = abs(cy)
+            pos, neg = (f"_t // {a}", f"(-_t // {a})") if op == "sdiv" else (f"_t % {a}", f"(-_t % {a})")
+            if op == "srem" or cy > 0:
+                pos, neg = pos, f"-{neg}"
+            else:
+                pos, neg = f"-({pos})", neg
+            return (f"(({pos} if (_t := ({x} ^ {sb}) - {sb}) >= 0 else {neg}) & {m} "
+                    f"if ({x}).__class__ is not U else _{op}({x}, {y}, {bits}))")
+        if op in ("udiv", "urem", "sdiv", "srem") and not yop.const and ty.k != "vec":
+            # the common case inline: defined operands, a divisor that is
+            # not zero, and (signed) both non-negative, where C and Python agree
+            pyop = "//" if op in ("udiv", "sdiv") else "%"
+            cond = f"0 < {y} < {sb} and {x} < {sb}" if op[0] == "s" else f"{y}"
+            return (f"({x} {pyop} {y} if {y}.__class__ is int and ({x}).__class__ is int and {cond} "
+                    f"else _{op}({x}, {y}, {bits}))")
         if op in ("udiv", "urem", "sdiv", "srem"):
             return f"_{op}({x}, {y}, {bits})"
         if op == "shl":
@@ -538,7 +621,8 @@ class Gen:
             return
         src: Ty = ins.x
         const = 0
-        terms = []
+        terms = []  # the offset, indices sign-extended (what _gep is given)
+        fast = []  # the same with i64 indices left unsigned (see below)
         t = src
         for n, op in enumerate(a[1:]):
             if n == 0:
@@ -556,6 +640,7 @@ class Gen:
                 v = op.val
                 if v.__class__ is not int:
                     terms.append(f"_sx({self.const(v)}, {op.ty.bits}) * {size}")
+                    fast.append(terms[-1])
                 else:
                     bits = op.ty.bits
                     if v >> (bits - 1):
@@ -566,17 +651,22 @@ class Gen:
                 sb = hex(1 << (bits - 1))
                 x = f"(({op.name} ^ {sb}) - {sb})" if bits > 1 else op.name
                 terms.append(f"{x} * {size}" if size != 1 else x)
-        if not terms:
+                # a negative i64 index read as unsigned (2**64 - k) moves the
+                # pointer by at least 2**32, which the test below sends to
+                # _gep with the signed offset: the fast sum needs no sign
+                # extension
+                x = op.name if bits == 64 else x
+                fast.append(f"{x} * {size}" if size != 1 else x)
+        r = ins.res
+        if not terms and const >= 0:
             if const == 0:
-                self.emit(ind, f"{ins.res} = {base}", ins.loc)
-            elif const > 0:
-                self.emit(ind, f"{ins.res} = ({base} + {const}) & {mask(64)}", ins.loc)
+                self.emit(ind, f"{r} = {base}", ins.loc)
             else:
-                self.emit(ind, f"{ins.res} = _gep({base}, {const})", ins.loc)
+                self.emit(ind, f"{r} = ({base} + {const}) & {mask(64)}", ins.loc)
         else:
             off = " + ".join(terms + ([str(const)] if const else []))
-            r = ins.res
-            self.emit(ind, f"{r} = {base} + {off}", ins.loc)
+            fsum = "".join(f" + {x}" for x in fast) + (f" + {const}" if const > 0 else f" - {-const}" if const else "")
+            self.emit(ind, f"{r} = {base}{fsum}", ins.loc)
             # leaving the 32-bit offset range poisons the pointer (in _gep)
             self.emit(ind, f"if {r}.__class__ is not int or ({r} ^ {base}) >> 32: {r} = _gep({base}, {off})", ins.loc)
 
@@ -865,6 +955,77 @@ def promotable_allocas(fn: Fn) -> set[str]:
     return set(cands)
 
 
+def join_points(fn: Fn, cands: set[int]) -> dict[int, int]:
+    """Join blocks that can follow their branch as plain code (the end of
+    an if/else or a switch), each with that branch's block: J's immediate
+    dominator B ends in a conditional branch or a switch, so every path to
+    J runs through B's arms.  Only joins whose predecessors all come before
+    them in block order: no edge into one is a loop edge (which would carry
+    an interrupt point), and none is a loop header.  A join that turns out
+    to be reached from outside the arms' inline code gets a dispatch entry
+    after all (see Gen.edge)."""
+    blocks = fn.blocks
+    n = len(blocks)
+    succ = [successors(b.ins[-1]) for b in blocks]
+    pred: list[list[int]] = [[] for _ in range(n)]
+    for i in range(n):
+        for t in succ[i]:
+            if i not in pred[t]:
+                pred[t].append(i)
+    # reverse postorder from the entry, then Cooper-Harvey-Kennedy
+    order: list[int] = []
+    seen = [False] * n
+    stack = [(0, iter(succ[0]))]
+    seen[0] = True
+    while stack:
+        b, it = stack[-1]
+        for t in it:
+            if not seen[t]:
+                seen[t] = True
+                stack.append((t, iter(succ[t])))
+                break
+        else:
+            order.append(b)
+            stack.pop()
+    order.reverse()
+    rpo = {b: k for k, b in enumerate(order)}
+    idom: dict[int, int] = {0: 0}
+    changed = True
+    while changed:
+        changed = False
+        for b in order[1:]:
+            new = None
+            for p in pred[b]:
+                if p not in idom:
+                    continue
+                if new is None:
+                    new = p
+                    continue
+                x, y = p, new
+                while x != y:
+                    while rpo[x] > rpo[y]:
+                        x = idom[x]
+                    while rpo[y] > rpo[x]:
+                        y = idom[y]
+                new = x
+            if new is not None and idom.get(b) != new:
+                idom[b] = new
+                changed = True
+    out: dict[int, int] = {}
+    for j in sorted(cands):
+        if j == 0 or j not in idom or len(pred[j]) < 2 or any(p >= j for p in pred[j]):
+            continue
+        b = idom[j]
+        t = blocks[b].ins[-1]
+        if not (t.op == "switch" or t.op == "br" and len(t.x) == 2 and t.x[0] != t.x[1]):
+            continue
+        out[j] = b  # a later join of the same branch replaces an earlier one
+    last: dict[int, int] = {}
+    for j, b in out.items():
+        last[b] = j
+    return {j: b for b, j in last.items()}
+
+
 class _Restart(Exception):
     """A block turned out to need a dispatch entry; generate again."""
 
@@ -937,6 +1098,10 @@ def _source(g: Gen, extra: set[int]) -> str:
         for t in successors(b.ins[-1]):
             preds[t] += 1
     g.entries = {0} | {i for i, n in enumerate(preds) if n > 1} | extra
+    g.merge_of = join_points(fn, g.entries - extra)
+    g.join_at = {b: j for j, b in g.merge_of.items()}
+    g.entries -= set(g.merge_of)
+    g.ft = []
     g.promoted = promotable_allocas(fn)
     g.has_setjmp = any(ins.op == "call" and g.is_setjmp(ins) for b in blocks for ins in b.ins)
     g.uses_alloca = g.has_setjmp or any(

@@ -495,9 +495,24 @@ def _wrap(vm, fn, fp):
             vm.G[key] = vm.FT[fn.idx] = wrapper  # compile installed the C version
         return slow[0](*args)
 
-    def wrapper(*args):
-        r = fp(*args)
-        if r is NO:
-            return run_c(*args)
-        return r
+    # one and two fixed arguments (malloc, free, strlen, strcmp, ...) without
+    # packing them into a tuple: these wrappers run once per libc call
+    if not fn.ty.vararg and len(fn.ty.params) == 1:
+        def wrapper(a):
+            r = fp(a)
+            if r is NO:
+                return run_c(a)
+            return r
+    elif not fn.ty.vararg and len(fn.ty.params) == 2:
+        def wrapper(a, b):
+            r = fp(a, b)
+            if r is NO:
+                return run_c(a, b)
+            return r
+    else:
+        def wrapper(*args):
+            r = fp(*args)
+            if r is NO:
+                return run_c(*args)
+            return r
     return wrapper

@@ -998,6 +998,32 @@ class VM:
         return self.check(p, n, write)
 
     def memcpy(self, d, s, n, nooverlap: bool) -> None:
+        # the common case first: defined pointers into live objects, in
+        # bounds, the destination writable in place, no memcpy between
+        # overlapping ranges; its effects are the general path's below (the
+        # source is read whole before anything is written)
+        if n.__class__ is int and s.__class__ is int and d.__class__ is int and n > 0:
+            objs = self.objs
+            sid, did = s >> 32, d >> 32
+            so, do = objs.get(sid), objs.get(did)
+            soff, doff = s & M32, d & M32
+            if so is not None and do is not None and not do.slow and soff + n <= len(so.b) \
+                    and doff + n <= len(do.b) and sid not in self.unwritten and did not in self.unwritten \
+                    and (so is not do or not nooverlap or soff + n <= doff or doff + n <= soff):
+                sp = [q - soff for q in so.ptrs if soff <= q and q + 8 <= soff + n] if so.ptrs else ()
+                do.b[doff:doff + n] = so.b[soff:soff + n]
+                ud = so.ud
+                if ud is not None and ud.count(0, soff, soff + n) != n:
+                    do.undefine(doff, bytes(ud[soff:soff + n]))
+                elif do.ud is not None:
+                    do.define(doff, n)
+                if do.ptrs:
+                    do.clear_ptrs(doff, n)
+                for q in sp:
+                    do.ptrs.add(doff + q)
+                    if do.shared:
+                        self.share(struct.unpack_from("<Q", do.b, doff + q)[0])
+                return
         if n.__class__ is U:
             self.fault(F_UNDEFINED, "memcpy with an undefined length")
             return
@@ -1029,6 +1055,16 @@ class VM:
         do.resync()
 
     def memset(self, d, v, n) -> None:
+        if n.__class__ is int and d.__class__ is int and v.__class__ is int and n > 0:
+            o = self.objs.get(d >> 32)
+            off = d & M32
+            if o is not None and not o.slow and off + n <= len(o.b) and (d >> 32) not in self.unwritten:
+                o.b[off:off + n] = bytes(n) if not v else bytes((v & 255,)) * n
+                if o.ud is not None:
+                    o.define(off, n)
+                if o.ptrs:
+                    o.clear_ptrs(off, n)
+                return
         if n.__class__ is U:
             self.fault(F_UNDEFINED, "memset with an undefined length")
             return
@@ -1378,6 +1414,10 @@ class VM:
         self.loops_seen[key] = 1
 
     def hc_choose(self, n, *weights):
+        if n.__class__ is int and 1 < n < 0x80000000:  # a positive int: no checks to make
+            c = self.chooser(n, weights)
+            self.choice_log.append((c, n))
+            return c
         if n.__class__ is U:
             self.fault(F_UNDEFINED, "__vm_choose with an undefined argument")
             n = n.v
@@ -1461,7 +1501,8 @@ class VM:
         return o
 
     def hc_obj_free(self, p):
-        if self.heap_obj(p, "free") is not None:
+        o = self.objs.get(p >> 32) if p.__class__ is int and not p & M32 else None
+        if o is not None and (o.kind == K_HEAP or o.kind == K_KERNEL) or self.heap_obj(p, "free") is not None:
             del self.objs[p >> 32]
             self.freed.add(p >> 32)
             if self.dirty is not None:
