@@ -248,6 +248,34 @@ def receive(enc, link: Link) -> None:
     link.objs.extend(enc[3])
 
 
+# Objects received, by their fields: an object arriving again (from any
+# link) is the one made before, frozen, its contents already worked out for
+# keys; one equal to an object of the initial state is that object (a
+# global written back stays pristine at no cost).
+_SAME: dict = {}
+SAME_LIMIT = 200000
+
+
+def _same_key(f) -> tuple:
+    ud = f[1]
+    return (bytes(f[0]), bytes(ud) if ud is not None else None, frozenset(f[3]), f[4], f[5], f[6], f[7])
+
+
+def remember(objs) -> None:
+    for o in objs:
+        _SAME.setdefault(_same_key(_fields(o)), o)
+
+
+def made(f) -> Obj:
+    k = _same_key(f)
+    o = _SAME.get(k)
+    if o is None:
+        if len(_SAME) > SAME_LIMIT:
+            _SAME.clear()
+        o = _SAME[k] = _make(f)
+    return o
+
+
 def decode(enc, link: Link, base: dict) -> S.Snapshot:
     _, removed, changed, _, freed, ids, flags, regs = enc
     objs = dict(base)
@@ -258,7 +286,7 @@ def decode(enc, link: Link, base: dict) -> S.Snapshot:
         n = changed[i + 1]
         o = lo[n]
         if o.__class__ is not Obj:
-            o = lo[n] = _make(o)
+            o = lo[n] = made(o)
         objs[changed[i]] = o
     return S.Snapshot(objs, set(freed), tuple(ids), flags, list(regs))
 
@@ -380,6 +408,7 @@ class Worker:
         S.roots(machine.vm.objs, machine.vm.regs)
         self.roots = S._global_ids[id(machine.vm.objs)]
         self.frontier.extend((n, num, snap, all_changes(snap.objs, self.base)) for num, snap in todo)
+        remember(self.base.values())
 
     def run(self) -> None:
         now = last_flush = last_progress = last_poll = time.time()

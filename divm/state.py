@@ -264,7 +264,7 @@ class Canon:
 
     def __init__(self):
         self.boot: dict[int, Obj] | None = None   # root id -> its object at boot
-        self.written_back: dict[int, bool] = {}  # serial of a copied root -> has its boot contents
+        self.written_back: dict[int, bool] = {}  # serial and id of a copied root -> has its boot contents
         self.segs: dict = {}
         self.leaves: dict[tuple, int] = {}  # record -> number
         self.nodes: dict[int, int] = {}     # pair of numbers (packed) -> number
@@ -349,12 +349,12 @@ class Canon:
         b = self.boot.get(r)
         if o is b:
             return True
-        s = o.serial  # names frozen contents
-        v = self.written_back.get(s) if s else None
+        s = o.serial  # names frozen contents (one object may stand at several ids: by id too)
+        v = self.written_back.get(s << 32 | r) if s else None
         if v is None:
             v = b is not None and content(o) == content(b)
             if s:
-                self.written_back[s] = v
+                self.written_back[s << 32 | r] = v
         return v
 
     def _walk(self, objs: dict, regs: list, leaks: bool):
