@@ -62,13 +62,15 @@ from .vm import StopRequest
 M64 = (1 << 64) - 1
 
 # message types
-STATES, STATUS, PROGRESS, PROBE, REPLY, ERROR, STOP, FINAL, QUERY, ANSWER, EXIT, FATAL = range(12)
+STATES, STATUS, PROGRESS, PROBE, REPLY, ERROR, STOP, FINAL, QUERY, ANSWER, EXIT, FATAL, STEAL, STOLEN = range(14)
 _HDR = struct.Struct("<IB")  # payload length, type
 
 BATCH = 48            # states per batch message
 FLUSH_SECONDS = 0.02  # a partly filled batch waits at most this long
 POLL_SECONDS = 0.002  # a busy worker reads its pipes this often
 CACHE_LIMIT = 30000   # objects remembered per link before both sides forget them
+STEAL_MAX = 64        # states handed to an idle worker at most at once
+STEAL_WAIT = 0.02     # an idle worker asks again this long after a refusal
 
 # the fields of an object that travel; the rest (frozen, h, serial, slow) is rebuilt
 FIELDS = tuple(f for f in Obj.__slots__ if f not in ("frozen", "h", "serial", "slow"))
@@ -357,15 +359,17 @@ def _mix(flags: int, seg: tuple, n: int, total: int) -> int:
 
 def choose_mask(machine, snaps: list, n: int) -> int:
     """The narrowest owner hash that still spreads the given states (the
-    frontier when the workers start) evenly over n workers."""
-    if machine.compaction or len(snaps) < 8 * n:
+    frontier when the workers start) over n workers: one that puts them in
+    many classes, none of them large (how the classes fall on the workers
+    in a sample this small says little about the whole search)."""
+    if machine.compaction or len(snaps) < 16 * n:
         return ALL
     for mask in (USER, NO_FRAMES):
-        hs = [part(machine, s.objs, s.regs, s.flags, mask)[0] for s in snaps]
-        counts = [0] * n
-        for h in hs:
-            counts[h % n] += 1
-        if len(set(hs)) >= 8 * n and max(counts) <= 1.25 * len(snaps) / n:
+        sizes: dict = {}
+        for s in snaps:
+            h = part(machine, s.objs, s.regs, s.flags, mask)[0]
+            sizes[h] = sizes.get(h, 0) + 1
+        if len(sizes) >= 16 * n and max(sizes.values()) * 4 * n <= len(snaps):
             return mask
     return ALL
 
@@ -395,6 +399,13 @@ class Worker:
         self.powner = array("H")
         self.frontier = deque()
         self.pop = self.frontier.pop if order == "dfs" else self.frontier.popleft
+        # an idle worker takes states from the other end of a busy one's frontier
+        # (depth first: the oldest, with the most left below them)
+        self.give_away = self.frontier.popleft if order == "dfs" else self.frontier.pop
+        self.asked = False  # a request for work is out
+        self.taken = 0      # states handed over by other workers
+        self.victim = me
+        self.last_ask = 0.0
         self.sent = self.recv = 0
         self.reported = None
         self.stopped = False
@@ -418,7 +429,7 @@ class Worker:
             busy = bool(self.frontier) and not self.stopped
             # a busy worker looks at its pipes every POLL_SECONDS, not after every state
             if not busy or now - last_poll >= POLL_SECONDS:
-                ready = wait_io(all_in, outs, 0 if busy else 0.2)
+                ready = wait_io(all_in, outs, 0 if busy else STEAL_WAIT if not self.asked else 0.2)
                 last_poll = time.time()
                 if not busy and not self.stopped:
                     self.idle += last_poll - now
@@ -447,6 +458,50 @@ class Worker:
                 if st != self.reported:
                     self.reported = st
                     self.send_ctl(STATUS, (len(self.store), self.machine.transitions, self.sent, self.recv))
+                if not self.asked and self.n > 1 and now - self.last_ask >= STEAL_WAIT:
+                    self.ask_for_work()
+
+    # Work stealing.  A request and a refusal carry no work: they are not
+    # counted for termination (two idle workers asking each other must not
+    # look like activity); a handover is, like a batch of states.
+    def ask_for_work(self) -> None:
+        v = (self.victim + 1) % self.n
+        if v == self.me:
+            v = (v + 1) % self.n
+        self.victim = v
+        self.asked = True
+        self.last_ask = time.time()
+        self.outs[v].put(STEAL, b"")
+        self.outs[v].flush()
+
+    def give(self, d: int) -> None:
+        """Hand up to half the frontier (STEAL_MAX at most) to idle worker d."""
+        take = 0 if self.stopped else min(STEAL_MAX, len(self.frontier) // 2)
+        items = []
+        if take:
+            if self.batches[d]:  # the link numbers objects in the order they are sent
+                self.flush(d)
+            link = self.links_out[d]
+            for _ in range(take):
+                pw, n, snap, chg = self.give_away()
+                items.append((pw, n, encode(snap, chg, link)))
+            self.sent += 1
+        self.outs[d].put(STOLEN, dumps(items))
+        self.outs[d].flush()
+
+    def stolen(self, src: int, items) -> None:
+        link = self.links_in[src]
+        groots, rs = S._global_ids, self.roots
+        for pw, n, enc in items:
+            receive(enc, link)
+            if self.stopped:
+                continue
+            snap = decode(enc, link, self.base)
+            groots[id(snap.objs)] = rs
+            ch = set(enc[1])
+            ch.update(enc[2][::2])
+            self.frontier.append((pw, n, snap, ch))
+            self.taken += 1
 
     def send_ctl(self, typ, obj) -> None:
         self.ctl_out.put(typ, dumps(obj))
@@ -463,6 +518,14 @@ class Worker:
         if typ == STATES:
             self.recv += 1
             self.states(src, loads(payload))
+        elif typ == STEAL:
+            self.give(src)
+        elif typ == STOLEN:
+            self.asked = False
+            items = loads(payload)
+            if items:
+                self.recv += 1
+                self.stolen(src, items)
         elif typ == PROBE:
             idle = not self.frontier and not any(self.batches)
             self.send_ctl(REPLY, (loads(payload), idle, self.sent, self.recv))
@@ -473,7 +536,8 @@ class Worker:
             self.send_ctl(FINAL, (len(self.store), self.machine.transitions,
                                   self.store.stored_bytes() + (0 if self.machine.compaction
                                                                else self.machine.canon.stored_bytes()),
-                                  bool(vm.nondet_limited), rss(), sum(os.times()[:2]), self.sent, self.recv, self.idle))
+                                  bool(vm.nondet_limited), rss(), sum(os.times()[:2]), self.sent, self.recv, self.idle,
+                                  self.taken))
         elif typ == QUERY:
             k = loads(payload)
             st = self.store
@@ -620,6 +684,7 @@ def _die_with_parent() -> None:
 # explored by the parent before the fork (the code compiled meanwhile is inherited);
 # DIVM_PARALLEL_WARMUP=0 forks as soon as there is work for every worker (tests)
 WARMUP_SECONDS = float(os.environ.get("DIVM_PARALLEL_WARMUP", "0.3"))
+SKEW = os.environ.get("DIVM_PARALLEL_SKEW") == "1"
 
 
 def search(machine, workers: int, order: str = "dfs", limits=None, progress=None) -> Result:
@@ -644,7 +709,8 @@ def search(machine, workers: int, order: str = "dfs", limits=None, progress=None
     todo = [[] for _ in range(workers)]
     mask = choose_mask(machine, [snap for _, snap in frontier], workers)
     for n, snap in frontier:
-        todo[owner_of(machine, snap.objs, snap.regs, snap.flags, workers, mask)].append((n, snap))
+        # (DIVM_PARALLEL_SKEW=1, for tests: every state to worker 0, the others start by stealing)
+        todo[0 if SKEW else owner_of(machine, snap.objs, snap.regs, snap.flags, workers, mask)].append((n, snap))
     frontier.clear()
     base_bytes = pre.stored_bytes() + (0 if machine.compaction else machine.canon.stored_bytes())
     pre_transitions = machine.transitions
@@ -869,6 +935,7 @@ class Coordinator:
             print(f"owner hash over object kinds {self.mask:#x}", file=sys.stderr)
             for w, f in enumerate(self.finals):
                 print(f"worker {w}: {f[0]} states, {f[1]} transitions, {f[5]:.2f} s CPU, {f[8]:.2f} s idle, "
+                      f"{f[9]} states taken from others, "
                       f"{f[6]} batches sent, {f[7]} received, {f[4] >> 20} MiB", file=sys.stderr)
         if self.error is not None:
             res.verdict = "error"

@@ -241,3 +241,28 @@ def test_owner_hash_narrows_only_when_it_spreads():
     same = [s for s in level if parallel.part(m, s.objs, s.regs, s.flags, parallel.USER)[0]
             == parallel.part(m, level[0].objs, level[0].regs, level[0].flags, parallel.USER)[0]]
     assert parallel.choose_mask(m, same * 20, 2) != parallel.USER
+
+
+def test_idle_workers_take_work(tmp_path):
+    """A worker without work takes states from a busy one (here every
+    first state goes to worker 0): the same counts, and a counterexample
+    through handed-over states still replays."""
+    env = {**ENV, "DIVM_PARALLEL_SKEW": "1", "DIVM_PARALLEL_STATS": "1"}
+    src = os.path.join(ROOT, "tools", "verify_benchmarks", "philosophers.c")
+    rep1, rep2 = str(tmp_path / "one.json"), str(tmp_path / "two.json")
+    subprocess.run([sys.executable, "-m", "divm", "verify", "--report", rep1, src], cwd=ROOT, env=ENV,
+                   capture_output=True, timeout=600)
+    r = subprocess.run([sys.executable, "-m", "divm", "verify", "--workers", "2", "--report", rep2, src],
+                       cwd=ROOT, env=env, capture_output=True, text=True, timeout=600)
+    one, two = json.load(open(rep1)), json.load(open(rep2))
+    assert (two["result"], two["states"], two["transitions"]) == (one["result"], one["states"], one["transitions"])
+    import re
+    taken = [int(x) for x in re.findall(r"(\d+) states taken from others", r.stderr)]
+    assert len(taken) == 2 and taken[1] > 0, r.stderr
+    trace = str(tmp_path / "t.json")
+    bug = os.path.join(VERIFY, "race_counter.c")
+    r = subprocess.run([sys.executable, "-m", "divm", "verify", "--workers", "2", "--trace-out", trace, bug],
+                       cwd=ROOT, env=env, capture_output=True, text=True, timeout=600)
+    assert r.returncode == 1, r.stderr
+    rp = divm("replay", bug, trace)
+    assert rp.returncode == 1 and "error: assert" in rp.stderr, rp.stderr
