@@ -1102,7 +1102,9 @@ def _source(g: Gen, extra: set[int]) -> str:
     g.join_at = {b: j for j, b in g.merge_of.items()}
     g.entries -= set(g.merge_of)
     g.ft = []
-    g.promoted = promotable_allocas(fn)
+    # without reductions every memory access is an interrupt point, a
+    # local variable's too: the program's own locals stay in memory
+    g.promoted = promotable_allocas(fn) if g.vm.reduce or fn.system else set()
     g.has_setjmp = any(ins.op == "call" and g.is_setjmp(ins) for b in blocks for ins in b.ins)
     g.uses_alloca = g.has_setjmp or any(
         (ins.op == "alloca" and ins.res not in g.promoted) or (ins.op == "call" and (

@@ -266,3 +266,14 @@ def test_independent_steps_commute():
                     diamonds += 1
                     assert ab == ba
     assert diamonds >= 2
+
+
+def test_no_reduce_keeps_locals_visible(tmp_path):
+    """Without reductions a thread's own local variables are memory like any
+    other: every access to them is an interrupt point (the bounded buffer
+    does no private work in arrays or loops, yet most of its states come
+    from its locals)."""
+    src = os.path.join(BENCH, "buffer.c")
+    _, red, _ = verify(tmp_path, src, tag="red")
+    _, full, _ = verify(tmp_path, src, "--no-reduce", "--max-states", "20000", tag="full")
+    assert red["result"] == "valid" and full["states"] >= 20000 > 10 * red["states"]
