@@ -347,10 +347,9 @@ static PyObject *changed(PyObject *self, PyObject *args)
     return out;
 }
 
-/* objects(objs, base, a, b, freed) -> set | None: parallel.changes for the ids
- * in a and b (sets): those whose object in objs is not the one in base, and
- * the ids of base among freed; None if that does not account for every
- * difference in size */
+/* objects(objs, base, a, b) -> set | None: parallel.changes for the ids in
+ * a and b (sets): those whose object in objs is not the one in base; None
+ * if that does not account for every difference in size */
 static int differs(PyObject *objs, PyObject *base, PyObject *ids, PyObject *chg)
 {
     PyObject *it = PyObject_GetIter(ids), *id;
@@ -370,23 +369,14 @@ static int differs(PyObject *objs, PyObject *base, PyObject *ids, PyObject *chg)
 
 static PyObject *objects(PyObject *self, PyObject *args)
 {
-    PyObject *objs, *base, *a, *b, *freed;
-    if (!PyArg_ParseTuple(args, "O!O!O!O!O!", &PyDict_Type, &objs, &PyDict_Type, &base, &PySet_Type, &a,
-                          &PySet_Type, &b, &PySet_Type, &freed))
+    PyObject *objs, *base, *a, *b;
+    if (!PyArg_ParseTuple(args, "O!O!O!O!", &PyDict_Type, &objs, &PyDict_Type, &base, &PySet_Type, &a,
+                          &PySet_Type, &b))
         return NULL;
     PyObject *chg = PySet_New(NULL), *it = NULL, *id;
     if (!chg || differs(objs, base, a, chg) < 0 || differs(objs, base, b, chg) < 0)
         goto fail;
-    if (!(it = PyObject_GetIter(freed)))
-        goto fail;
-    while ((id = PyIter_Next(it))) {
-        int in = PyDict_Contains(base, id), bad = in < 0 || (in && PySet_Add(chg, id) < 0);
-        Py_DECREF(id);
-        if (bad)
-            goto fail;
-    }
-    Py_CLEAR(it);
-    if (PyErr_Occurred() || !(it = PyObject_GetIter(chg)))
+    if (!(it = PyObject_GetIter(chg)))
         goto fail;
     Py_ssize_t extra = 0;
     while ((id = PyIter_Next(it))) {

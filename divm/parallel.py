@@ -164,19 +164,16 @@ class Link:
 _fields = operator.attrgetter(*FIELDS)
 
 
-def changes(objs: dict, base: dict, pchg: set, dirty: set, freed: set) -> set | None:
+def changes(objs: dict, base: dict, pchg: set, dirty: set) -> set | None:
     """The ids whose object differs from the initial state's (a different
     object, or none), looking only at pchg and dirty (the parent state's
-    changes and what the transition made or copied) and at freed initial
-    objects; None if that does not account for every difference (then look
-    at all)."""
+    changes and what the transition made, copied or freed); None if that
+    does not account for every difference (then look at all)."""
     if S._speedups is not None:
-        return S._speedups.objects(objs, base, pchg, dirty, freed)
+        return S._speedups.objects(objs, base, pchg, dirty)
     oget, bget = objs.get, base.get
     chg = {oid for oid in pchg if oget(oid) is not bget(oid)}
     chg.update(oid for oid in dirty if oget(oid) is not bget(oid))
-    if freed:
-        chg.update(freed & base.keys())
     extra = 0
     for oid in chg:
         if oid in objs:
@@ -221,7 +218,7 @@ def encode(snap: S.Snapshot, chg: set, link: Link) -> tuple:
             new.append(_fields(o))
         changed.append(oid)
         changed.append(n)
-    return (reset, removed, changed, new, snap.freed, snap.ids, snap.flags, snap.regs)
+    return (reset, removed, changed, new, snap.ids, snap.flags, snap.regs)
 
 
 def _maker():
@@ -279,7 +276,7 @@ def made(f) -> Obj:
 
 
 def decode(enc, link: Link, base: dict) -> S.Snapshot:
-    _, removed, changed, _, freed, ids, flags, regs = enc
+    _, removed, changed, _, ids, flags, regs = enc
     objs = dict(base)
     for oid in removed:
         del objs[oid]
@@ -290,7 +287,7 @@ def decode(enc, link: Link, base: dict) -> S.Snapshot:
         if o.__class__ is not Obj:
             o = lo[n] = made(o)
         objs[changed[i]] = o
-    return S.Snapshot(objs, set(freed), tuple(ids), flags, list(regs))
+    return S.Snapshot(objs, tuple(ids), flags, list(regs))
 
 
 def dumps(obj) -> bytes:
@@ -577,9 +574,9 @@ class Worker:
                     ch.update(enc[2][::2])
                     self.frontier.append((me, num, snap, ch))
 
-    def changes(self, objs, pchg, dirty, ns) -> set:
+    def changes(self, objs, pchg, dirty) -> set:
         base = self.base
-        chg = changes(objs, base, pchg, dirty, ns.freed) if dirty is not None else None
+        chg = changes(objs, base, pchg, dirty) if dirty is not None else None
         return chg if chg is not None else all_changes(objs, base)
 
     def expand(self, pw: int, n: int, snap, pchg: set) -> None:
@@ -624,7 +621,7 @@ class Worker:
                     if num is not None:
                         self.powner.append(pw)
                         if not final:
-                            self.frontier.append((me, num, ns, self.changes(objs, pchg, dirty, ns)))
+                            self.frontier.append((me, num, ns, self.changes(objs, pchg, dirty)))
                     continue
                 if self.one_walk:
                     if k in pre or k in self.forwarded:
@@ -638,10 +635,10 @@ class Worker:
                         link.recent.clear()
                     link.recent.add(fp)
                     if final:
-                        self.batches[o].append((pw, n, choices, fp, (False, (), [], [], (), (), 0, (), None), True))
+                        self.batches[o].append((pw, n, choices, fp, (False, (), [], [], (), 0, ()), True))
                         continue
                 batch = self.batches[o]
-                enc = encode(ns, self.changes(objs, pchg, dirty, ns), link)
+                enc = encode(ns, self.changes(objs, pchg, dirty), link)
                 batch.append((pw, n, choices, fp if compaction else None, enc, final))
                 if len(batch) >= BATCH:
                     self.flush(o)

@@ -35,11 +35,10 @@ DANGLING = 0xFFFFFFFE
 class Snapshot:
     # parent: a weak reference to the snapshot this one was run from, and
     # delta the ids whose objects differ from it (see restore)
-    __slots__ = ("objs", "freed", "ids", "flags", "regs", "parent", "delta", "__weakref__")
+    __slots__ = ("objs", "ids", "flags", "regs", "parent", "delta", "__weakref__")
 
-    def __init__(self, objs, freed, ids, flags, regs):
+    def __init__(self, objs, ids, flags, regs):
         self.objs = objs
-        self.freed = freed
         self.ids = ids
         self.flags = flags
         self.regs = regs
@@ -96,7 +95,7 @@ def snapshot(vm) -> Snapshot:
         if vm.touched is not None:
             vm.touched |= dirty
     vm.dirty = set()
-    s = Snapshot(objs, set(vm.freed), (vm.next_alloca, vm.next_heap, vm.next_global),
+    s = Snapshot(objs, (vm.next_alloca, vm.next_heap, vm.next_global),
                  vm.flags & PERSISTENT_FLAGS, list(vm.regs))
     base = vm.base
     if base is not None and vm.touched is not None:
@@ -127,7 +126,6 @@ def restore(vm, s: Snapshot) -> None:
     vm.base = s
     vm.touched = set()
     vm.dirty = set()
-    vm.freed = set(s.freed)
     vm.next_alloca, vm.next_heap, vm.next_global = s.ids
     vm.flags = s.flags
     vm.regs[:] = s.regs

@@ -129,7 +129,6 @@ class VM:
     def __init__(self, prog: Program, env: list[tuple[str, bytes]], out=None):
         self.prog = prog
         self.objs: dict[int, Obj] = {}
-        self.freed: set[int] = set()
         self.next_alloca = PL_CODE  # allocas, heap and code have separate id ranges (<sys/divm.h>)
         self.next_heap = HEAP_BASE
         self.regs = [0] * NREGS
@@ -705,7 +704,6 @@ class VM:
 
     def free_frame(self, fid: int) -> None:
         if self.objs.pop(fid, None) is not None:
-            self.freed.add(fid)
             if self.dirty is not None:
                 self.dirty.add(fid)
 
@@ -864,7 +862,7 @@ class VM:
         if o is None:
             if oid == 0:
                 self.fault(F_MEMORY, f"null pointer dereference ({what} of {n} bytes)")
-            elif oid in self.freed:
+            elif self.was_freed(oid):
                 self.fault(F_MEMORY, f"{what} of {n} bytes into a freed object")
             elif oid == POISON_ID:
                 self.fault(F_MEMORY, f"{what} through a pointer whose offset overflowed")
@@ -948,6 +946,16 @@ class VM:
                 self.share(struct.unpack_from("<Q", o.b, off + q)[0])
         o.resync()
 
+    def was_freed(self, oid: int) -> bool:
+        """Ids are handed out in increasing order and never reused, and
+        globals are never freed: an id below its range's counter that names
+        no object was freed (no set of freed ids to copy with every state)."""
+        if oid in self.objs:
+            return False
+        if PL_CODE <= oid < HEAP_BASE:
+            return oid < self.next_alloca
+        return HEAP_BASE <= oid < self.next_heap
+
     def new_obj(self, size: int, kind: int, defined: bool = False) -> int:
         if kind == K_ALLOCA:
             oid = self.next_alloca
@@ -979,7 +987,6 @@ class VM:
         objs = self.objs
         for oid in ast[sp:]:
             if objs.pop(oid, None) is not None:
-                self.freed.add(oid)
                 if self.dirty is not None:
                     self.dirty.add(oid)
         del ast[sp:]
@@ -1487,7 +1494,7 @@ class VM:
         oid = p >> 32
         o = self.objs.get(oid)
         if o is None:
-            if oid in self.freed:
+            if self.was_freed(oid):
                 self.fault(F_MEMORY, f"{what} of an object that was already freed (double free)")
             else:
                 self.fault(F_MEMORY, f"{what} of an invalid pointer")
@@ -1504,14 +1511,13 @@ class VM:
         o = self.objs.get(p >> 32) if p.__class__ is int and not p & M32 else None
         if o is not None and (o.kind == K_HEAP or o.kind == K_KERNEL) or self.heap_obj(p, "free") is not None:
             del self.objs[p >> 32]
-            self.freed.add(p >> 32)
             if self.dirty is not None:
                 self.dirty.add(p >> 32)
 
     def hc_obj_size(self, p):
         o = self.objs.get(p >> 32) if p.__class__ is not U else None
         if o is None:
-            if p.__class__ is int and (p >> 32) in self.freed:
+            if p.__class__ is int and self.was_freed(p >> 32):
                 self.fault(F_MEMORY, "use of a freed object")
             else:
                 self.fault(F_MEMORY, "size of an invalid pointer")
