@@ -14,6 +14,7 @@ import subprocess
 import sys
 
 import pytest
+from machines import machine_for
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 VERIFY = os.path.join(ROOT, "tests", "verify")
@@ -232,15 +233,8 @@ def test_independent_steps_commute():
     """Which thread ran last is not part of the state: two threads whose
     steps touch different data reach the same state in either order (every
     diamond of their transitions closes)."""
-    from divm import cli
-    from divm.explore import Machine
-    from divm.vm import VM
     src = os.path.join(VERIFY, "commuting_ok.c")
-    args = cli.build_parser().parse_args(["verify", src])
-    vm = VM(cli.load_program(src), cli.machine_env(args, "c", [], b""), out=None)
-    cli.configure(vm, args)
-    vm.reduce = True
-    machine = Machine(vm)
+    machine = machine_for(src, "c")
     k0, s0 = machine.initial()
     succ: dict = {}  # key -> {thread: [successor keys]}
     snaps = {k0: s0}

@@ -17,6 +17,7 @@ import sys
 import time
 
 import pytest
+from machines import machine_for
 from test_interrupt import MANY_STATES  # a lock taken 90 times: more states than a test waits for
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -150,18 +151,12 @@ def test_owner_hash_speedups_agree_with_python():
     (workers built either way agree), and the key taking the owner walk's
     numbering is the key computed alone, as is the key of the worker's
     walk that gives both."""
-    from divm import cli, parallel
+    from divm import parallel
     from divm import state as S
-    from divm.explore import Machine
-    from divm.vm import VM
     if S._speedups is None:
         pytest.skip("divm._speedups is not built")
     src = os.path.join(ROOT, "tools", "verify_benchmarks", "philosophers.c")
-    args = cli.build_parser().parse_args(["verify", src])
-    vm = VM(cli.load_program(src), cli.machine_env(args, "p", [], b""), out=None)
-    cli.configure(vm, args)
-    vm.reduce = True
-    m = Machine(vm)
+    m = machine_for(src, "p")
     _, snap = m.initial()
     todo, seen, owners = [snap], set(), set()
     fast = S._speedups
@@ -216,15 +211,9 @@ def test_owner_hash_narrows_only_when_it_spreads():
     """The owner hash covers the program's own data only if that still
     spreads the frontier evenly; a frontier too small to tell, or one whose
     states share their data, gets the hash of the whole state."""
-    from divm import cli, parallel
-    from divm.explore import Machine
-    from divm.vm import VM
+    from divm import parallel
     src = os.path.join(ROOT, "tools", "verify_benchmarks", "philosophers.c")
-    args = cli.build_parser().parse_args(["verify", src])
-    vm = VM(cli.load_program(src), cli.machine_env(args, "p", [], b""), out=None)
-    cli.configure(vm, args)
-    vm.reduce = True
-    m = Machine(vm)
+    m = machine_for(src, "p")
     _, snap = m.initial()
     level, seen = [snap], set()
     while 0 < len(level) < 100:  # breadth first, as the workers' frontier is
