@@ -761,8 +761,9 @@ class Gen:
                     and 0 <= ins.a[0].val < len(self.vm.regs) and ins.a[0].val not in (2, 7):
                 e(ind, f"{r} = REGS[{ins.a[0].val}]", loc)  # a plain register: no call
                 return
-            if name == "__vm_ctl_get" and r and ins.a[0].const and ins.a[0].val == 2:
-                e(ind, f"{r} = _hc_frame()", loc)
+            if name == "__vm_ctl_get" and r and ins.a[0].const and ins.a[0].val == 2 and (
+                    len(ins.a) == 1 or len(ins.a) == 2 and ins.a[1].const and ins.a[1].val.__class__ is int):
+                e(ind, f"{r} = _hc_frame({'1, ' + str(ins.a[1].val) if len(ins.a) == 2 else ''})", loc)
                 return
             rest = [f"*{va}"] if va else []
             e(ind, f"{lhs}_hc_{name[5:]}({', '.join(fixed + rest)})", loc)

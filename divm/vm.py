@@ -682,10 +682,15 @@ class VM:
             ln = lines[lasti] = next((ln for start, end, ln in code.co_lines() if start <= lasti < end), 0)
         return ln
 
-    def hc_frame(self, up: int = 1) -> int:
-        """__vm_ctl_get(_VM_CR_Frame): the frame of the generated code `up`
-        python frames out (the caller of the hypercall)."""
+    def hc_frame(self, up: int = 1, out: int = 0) -> int:
+        """__vm_ctl_get(_VM_CR_Frame[, out]): the frame of the generated code
+        `up` python frames out (the caller of the hypercall), or of the
+        activation `out` calls outside it (DiOS parks the caller of
+        __dios_interrupt: its own frame would be one more object to write,
+        resume and free in every transition, only to return)."""
         frames = self.generated_frames(sys._getframe(up))
+        if 0 < out < len(frames):
+            del frames[:out]
         if not frames:
             return 0
         # the OS only keeps the pointer and suspends: the frames are written
@@ -1381,9 +1386,9 @@ class VM:
         else:
             self.fault(F_HYPERCALL, f"__vm_ctl_set of unknown register {reg}")
 
-    def hc_ctl_get(self, reg):
+    def hc_ctl_get(self, reg, *rest):
         if reg == CR_FRAME:
-            return self.hc_frame(2)
+            return self.hc_frame(2, rest[0][1] if rest and rest[0][1].__class__ is int else 0)
         if reg == CR_FLAGS:
             return self.flags
         if 0 <= reg < len(self.regs):

@@ -57,3 +57,33 @@ def test_hypercall_misuse_is_a_fault(tmp_path):
     r = subprocess.run([sys.executable, "-m", "divm", "run", str(src)], capture_output=True, text=True,
                        cwd=ROOT, timeout=300)
     assert r.returncode == 1 and "error: control" in r.stderr, r.stderr
+
+
+def test_frame_register_of_a_caller(tmp_path):
+    """__vm_ctl_get(_VM_CR_Frame, n): the frame of the activation n calls
+    out from the caller's (DiOS parks the caller of __dios_interrupt so)."""
+    src = tmp_path / "f.c"
+    src.write_text(r"""
+#include <sys/divm.h>
+#include <stdint.h>
+#include <stdio.h>
+
+static int fn_of(struct _VM_Frame *f, void *fn) { return (uintptr_t)f->pc >> 32 == (uintptr_t)fn >> 32; }
+void outer(void);
+
+__attribute__((noinline)) void inner(void)
+{
+    struct _VM_Frame *own = __vm_ctl_get(_VM_CR_Frame), *out = __vm_ctl_get(_VM_CR_Frame, 1);
+    int n = 1;
+    struct _VM_Frame *var = __vm_ctl_get(_VM_CR_Frame, n);  /* not a constant: the general path */
+    printf("%d %d %d %d\n", fn_of(own, (void *)inner), fn_of(out, (void *)outer), own->parent == out, var == out);
+}
+
+__attribute__((noinline)) void outer(void) { inner(); }
+
+int main(void) { outer(); return 0; }
+""")
+    r = subprocess.run([sys.executable, "-m", "divm", "run", str(src)], capture_output=True, text=True,
+                       cwd=ROOT, timeout=300)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.split() == ["1", "1", "1", "1"], r.stdout

@@ -243,11 +243,13 @@ struct __dios_task *__dios_new_task( void ( *fn )( void * ), void *arg )
 }
 
 /* Park the running task: the VM writes its stack into frames, and it
- * continues from here when the scheduler picks it again. */
-void __dios_interrupt( void )
+ * continues where this was called when the scheduler picks it again (the
+ * caller's frame is parked: this one has nothing left to do; never inlined,
+ * or the caller's caller would be parked instead). */
+__attribute__(( noinline )) void __dios_interrupt( void )
 {
     struct __dios_task *t = __dios_current();
-    t->frame = __vm_ctl_get( _VM_CR_Frame );
+    t->frame = __vm_ctl_get( _VM_CR_Frame, 1 );
     __vm_suspend();
 }
 

@@ -147,7 +147,9 @@ typedef void ( *__vm_fault_t )( enum _VM_Fault type, struct _VM_Frame *cont_fram
                                 void ( *cont_pc )( void ) );
 
 void     __vm_ctl_set( enum _VM_ControlRegister reg, void *val, ... ) __DIVM_NOTHROW;
-void    *__vm_ctl_get( enum _VM_ControlRegister reg ) __DIVM_NOTHROW;
+/* divm: __vm_ctl_get( _VM_CR_Frame, n ) gives the frame of the activation
+ * n calls out from the caller's (1: the caller's caller) */
+void    *__vm_ctl_get( enum _VM_ControlRegister reg, ... ) __DIVM_NOTHROW;
 uint64_t __vm_ctl_flag( uint64_t clear, uint64_t set ) __DIVM_NOTHROW;
 
 /* Interrupt points: 'yes' is called when the VM decides the transition must
