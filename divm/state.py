@@ -19,7 +19,7 @@ import struct
 import weakref
 from array import array
 
-from .memory import K_ALLOCA, K_HEAP, M32, PL_CODE, PL_GLOBAL, Obj
+from .memory import K_ALLOCA, K_HEAP, M32, M64, PL_CODE, PL_GLOBAL, Obj
 
 try:  # the canonical walk in C (built by setup.py when a compiler is there)
     if os.environ.get("DIVM_NO_SPEEDUPS"):
@@ -392,7 +392,7 @@ class Canon:
         # (from parallel.part every reachable object is numbered already: the walk only builds records)
         seg, pristine, touched, order, num = rt or self.start(objs, regs)
         root, self.next, words = _speedups.key(
-            objs, order, num, len(pristine), [flags & M32, flags >> 32, seg[0], *touched],
+            objs, order, num, len(pristine), [flags & M32, flags >> 32, seg[0], *user_regs(regs, num), *touched],
             seg[6], seg[3], self.leaves, self.nodes, self.next, (_CONTENT, _CONTENT_BYTES, CONTENT_STORED))
         self.leaf_words += words
         return root
@@ -403,7 +403,7 @@ class Canon:
         digests of the objects past the pristine roots whose kind is in mask)"""
         seg, pristine, touched, order, num = self.start(objs, regs)
         root, self.next, words, total = _speedups.key(
-            objs, order, num, len(pristine), [flags & M32, flags >> 32, seg[0], *touched],
+            objs, order, num, len(pristine), [flags & M32, flags >> 32, seg[0], *user_regs(regs, num), *touched],
             seg[6], seg[3], self.leaves, self.nodes, self.next, (_CONTENT, _CONTENT_BYTES, CONTENT_STORED),
             d64, digest64, mask)
         self.leaf_words += words
@@ -416,7 +416,7 @@ class Canon:
         seg, pristine, touched, order, num = self.start(objs, regs)
         npr = len(pristine)
         get = num.get
-        head = [flags & M32, flags >> 32, seg[0], *touched]
+        head = [flags & M32, flags >> 32, seg[0], *user_regs(regs, num), *touched]
         for off, t, low in seg[6]:
             c = get(t)
             if c is None:
@@ -505,7 +505,10 @@ class Canon:
         seg, npr, touched, order = self._walk(objs, regs, leaks)
         num = {oid: n for n, oid in enumerate(order, 1)}
         get = num.get
-        vec = [flags & M32, flags >> 32, *seg[1], len(touched), *touched]
+        vec = [flags & M32, flags >> 32, *seg[1]]
+        for r in user_regs(regs, num):  # in 32-bit words
+            vec += (r & M32, r >> 32 & M32, r >> 64 & M32, r >> 96 & M32, r >> 128)
+        vec += (len(touched), *touched)
         for ptrs in seg[2]:
             for off, t, low in ptrs:
                 c = get(t)
@@ -527,4 +530,23 @@ class Canon:
 
 
 _FP4 = struct.Struct("<4I")
+_NO_REGS = (0, 0, 0, 0)
+
+
+def user_regs(regs: list, num: dict) -> tuple:
+    """The user registers (_VM_CR_User1-4, part of the state) as the
+    canonical form sees them: a pointer to an object by the object's
+    number and the offset, any other value as it is (apart from numbers);
+    the objects they point to are roots, numbered already."""
+    r3, r4, r5, r6 = regs[3], regs[4], regs[5], regs[6]
+    if not (r3 or r4 or r5 or r6):
+        return _NO_REGS
+    out = []
+    for r in (r3, r4, r5, r6):
+        if r.__class__ is not int:  # partly undefined: its bits and which are undefined
+            out.append((r.v & M64) | (r.m & M64) << 64 | 1 << 129)
+            continue
+        c = num.get(r >> 32) if r else None
+        out.append(c << 32 | (r & M32) if c is not None else r | 1 << 128)
+    return tuple(out)
 _USER = (K_ALLOCA, K_HEAP)
