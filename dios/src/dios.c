@@ -93,29 +93,61 @@ static int can_run( struct dios_state *s, struct __dios_task *t )
     }
 }
 
-static void scheduler( void )
+/* No task can run: the program is over, or every live task waits. */
+static void none_runnable( struct dios_state *s )
 {
-    struct dios_state *s = state();
-    if ( s->exited )
-    {
-        __vm_ctl_flag( 0, _VM_CF_Stop );
-        return;
-    }
-    /* no array of runnable tasks (a local array would be a new object in
-     * every transition): a bit mask of the first 64, and can_run again for
-     * the others when the pick is mapped back.  The task list is read once:
-     * can_run changes no task. */
+    for ( int i = 0; i < s->ntasks; ++i )
+        if ( s->tasks[ i ]->state == TASK_RUNNING )
+        {   /* (a blocking call reports this itself; here the last runnable
+             * task ended, or a fault was ignored): show where one task waits */
+            __vm_trace( _VM_T_Backtrace, s->tasks[ i ]->frame );
+            __dios_fault( _VM_F_Deadlock, "every live thread is blocked" );
+            break;
+        }
+    __vm_ctl_flag( 0, _VM_CF_Stop );
+}
+
+/* The task to run next, -1 if none can.  Up to 64 tasks: the runnable ones
+ * as a bit mask (no array: a local array would be a new object in every
+ * transition), one pass that only tests each task; the choice is mapped to
+ * its bit with bit operations. */
+static int pick_few( struct dios_state *s )
+{
     struct __dios_task **tasks = s->tasks;
-    int ntasks = s->ntasks, last = s->last;
+    int ntasks = s->ntasks;
     unsigned long long mask = 0;
-    int n = 0, alive = 0, first = -1, after = -1;
     for ( int i = 0; i < ntasks; ++i )
     {
         struct __dios_task *t = tasks[ i ];
-        if ( t->state != TASK_RUNNING )
-            continue;
-        ++alive;
-        if ( can_run( s, t ) )
+        if ( t->state == TASK_RUNNING && can_run( s, t ) )
+            mask |= 1ull << i;
+    }
+    if ( !mask )
+        return -1;
+    if ( !( mask & ( mask - 1 ) ) )
+        return __builtin_ctzll( mask );
+    if ( s->round_robin )   /* the next runnable task after the one that ran last */
+    {
+        unsigned long long later = s->last < 63 ? mask & ( ~0ull << ( s->last + 1 ) ) : 0;
+        return __builtin_ctzll( later ? later : mask );
+    }
+    for ( int pick = __vm_choose( __builtin_popcountll( mask ) ); pick > 0; --pick )
+        mask &= mask - 1;
+    return __builtin_ctzll( mask );
+}
+
+/* The same for any number of tasks: the first 64 in a mask, can_run again
+ * for the others when the choice is mapped back. */
+static int pick_any( struct dios_state *s )
+{
+    struct __dios_task **tasks = s->tasks;
+    int ntasks = s->ntasks, last = s->last;
+    unsigned long long mask = 0;
+    int n = 0, first = -1, after = -1;
+    for ( int i = 0; i < ntasks; ++i )
+    {
+        struct __dios_task *t = tasks[ i ];
+        if ( t->state == TASK_RUNNING && can_run( s, t ) )
         {
             if ( first < 0 )
                 first = i;
@@ -126,44 +158,36 @@ static void scheduler( void )
             ++n;
         }
     }
-    if ( !n )
+    if ( n <= 1 )
+        return first;
+    if ( s->round_robin )
+        return after >= 0 ? after : first;
+    int pick = __vm_choose( n );
+    for ( int i = first; i < ntasks; ++i )
+        if ( ( i < 64 ? ( mask >> i ) & 1 : tasks[ i ]->state == TASK_RUNNING && can_run( s, tasks[ i ] ) ) &&
+             pick-- == 0 )
+            return i;
+    return first;
+}
+
+static void scheduler( void )
+{
+    struct dios_state *s = state();
+    if ( s->exited )
     {
-        if ( alive )
-        {   /* (a blocking call reports this itself; here the last runnable
-             * task ended, or a fault was ignored): show where one task waits */
-            for ( int i = 0; i < ntasks; ++i )
-                if ( tasks[ i ]->state == TASK_RUNNING )
-                {
-                    __vm_trace( _VM_T_Backtrace, tasks[ i ]->frame );
-                    break;
-                }
-            __dios_fault( _VM_F_Deadlock, "every live thread is blocked" );
-        }
         __vm_ctl_flag( 0, _VM_CF_Stop );
         return;
     }
-    int next = first;
-    if ( n > 1 )
+    int next = s->ntasks <= 64 ? pick_few( s ) : pick_any( s );
+    if ( next < 0 )
     {
-        if ( s->round_robin )   /* the next runnable task after the one that ran last */
-            next = after >= 0 ? after : first;
-        else
-        {
-            int pick = __vm_choose( n );
-            for ( int i = first; i < ntasks; ++i )
-                if ( ( i < 64 ? ( mask >> i ) & 1
-                              : tasks[ i ]->state == TASK_RUNNING && can_run( s, tasks[ i ] ) ) &&
-                     pick-- == 0 )
-                {
-                    next = i;
-                    break;
-                }
-        }
+        none_runnable( s );
+        return;
     }
     if ( s->round_robin )
         s->last = next;
     __vm_ctl_set( _VM_CR_Task, ( void * )( long ) next );
-    struct __dios_task *t = tasks[ next ];
+    struct __dios_task *t = s->tasks[ next ];
     __vm_trace( _VM_T_SchedInfo, 1, t->id );
     __vm_ctl_set( _VM_CR_Frame, t->frame );
 }
