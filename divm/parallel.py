@@ -346,11 +346,11 @@ def part(machine, objs, regs, flags, mask: int = ALL) -> tuple[int, tuple | None
                 cid = S.content(o)[0]
                 v = get(cid)
                 total = (total * 0x100000001B3 + (v if v is not None else _digest64(cid))) & M64
-    return _mix(flags, seg, n if mask == ALL else 0, total), rt
+    return _mix(flags, seg, n, total, mask), rt
 
 
-def _mix(flags: int, seg: tuple, n: int, total: int) -> int:
-    h = flags + seg[1][0] * 0x100000001B3 + n + total
+def _mix(flags: int, seg: tuple, n: int, total: int, mask: int) -> int:
+    h = flags + seg[1][0] * 0x100000001B3 + (n if mask == ALL else 0) + total
     return ((h & M64) * 0x9E3779B97F4A7C15 & M64) >> 24
 
 
@@ -608,7 +608,7 @@ class Worker:
                     o = int.from_bytes(fp[:8], "little") % nw
                 elif self.one_walk:
                     k, seg, cnt, total = m.canon.key_part(objs, regs, flags, _D64, _digest64, mask)
-                    o = _mix(flags, seg, cnt if mask == ALL else 0, total) % nw
+                    o = _mix(flags, seg, cnt, total, mask) % nw
                 else:
                     o, rt = part(m, objs, regs, flags, mask)
                     o %= nw

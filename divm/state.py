@@ -390,24 +390,24 @@ class Canon:
         if _speedups is None or leaks or not INTERN[0]:
             return self._key_py(objs, regs, flags, leaks)
         # (from parallel.part every reachable object is numbered already: the walk only builds records)
-        seg, pristine, touched, order, num = rt or self.start(objs, regs)
-        root, self.next, words = _speedups.key(
-            objs, order, num, len(pristine), [flags & M32, flags >> 32, seg[0], *user_regs(regs, num), *touched],
-            seg[6], seg[3], self.leaves, self.nodes, self.next, (_CONTENT, _CONTENT_BYTES, CONTENT_STORED))
-        self.leaf_words += words
-        return root
+        return self._c_key(objs, regs, flags, rt or self.start(objs, regs))[0]
 
     def key_part(self, objs: dict, regs: list, flags: int, d64: dict, digest64, mask: int) -> tuple:
         """key, and what parallel.part hashes, from one walk (needs the C
         walk): (key, segment, number of objects, in-order sum of the 64-bit
         digests of the objects past the pristine roots whose kind is in mask)"""
-        seg, pristine, touched, order, num = self.start(objs, regs)
-        root, self.next, words, total = _speedups.key(
+        rt = self.start(objs, regs)
+        root, _, _, total = self._c_key(objs, regs, flags, rt, d64, digest64, mask)
+        return root, rt[0], len(rt[3]), total
+
+    def _c_key(self, objs: dict, regs: list, flags: int, rt: tuple, *part) -> tuple:
+        seg, pristine, touched, order, num = rt
+        r = _speedups.key(
             objs, order, num, len(pristine), [flags & M32, flags >> 32, seg[0], *user_regs(regs, num), *touched],
-            seg[6], seg[3], self.leaves, self.nodes, self.next, (_CONTENT, _CONTENT_BYTES, CONTENT_STORED),
-            d64, digest64, mask)
-        self.leaf_words += words
-        return root, seg, len(order), total
+            seg[6], seg[3], self.leaves, self.nodes, self.next, (_CONTENT, _CONTENT_BYTES, CONTENT_STORED), *part)
+        self.next = r[1]
+        self.leaf_words += r[2]
+        return r
 
     def _key_py(self, objs: dict, regs: list, flags: int, leaks: bool = False) -> int:
         """key in Python: the reference for (and the fallback of) the same

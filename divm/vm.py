@@ -25,7 +25,6 @@ from .values import U, set_undef_hook
 # control registers and flags (sys/divm.h)
 CR_CONSTANTS, CR_GLOBALS, CR_FRAME, CR_USER1, CR_USER2, CR_USER3, CR_USER4, CR_FLAGS, \
     CR_OBJIDSHUFFLE, CR_PC, CR_SCHEDULER, CR_STATE, CR_FAULTHANDLER, CR_TASK = range(14)
-NREGS = 14
 CF_IGNORELOOP, CF_IGNORECRIT, CF_ACCEPTING, CF_ERROR, CF_CANCEL, CF_KERNEL = 1, 2, 4, 8, 16, 32
 LOOP_LIMIT = 1000  # passes of one loop point per transition, with reductions
 CF_BOOTING, CF_STOP, CF_THREADS = 0x200, 0x400, 0x800
@@ -131,7 +130,7 @@ class VM:
         self.objs: dict[int, Obj] = {}
         self.next_alloca = PL_CODE  # allocas, heap and code have separate id ranges (<sys/divm.h>)
         self.next_heap = HEAP_BASE
-        self.regs = [0] * NREGS
+        self.regs = [0] * (CR_TASK + 1)
         self.flags = 0
         self.AST: list[int] = []  # ids of live alloca objects, innermost last
         self.out = out  # callable(fd, bytes)
@@ -1010,53 +1009,42 @@ class VM:
         return self.check(p, n, write)
 
     def memcpy(self, d, s, n, nooverlap: bool) -> None:
-        # the common case first: defined pointers into live objects, in
-        # bounds, the destination writable in place, no memcpy between
-        # overlapping ranges; its effects are the general path's below (the
-        # source is read whole before anything is written)
+        # the common case needs no checks: defined pointers into live
+        # objects, in bounds, the destination writable in place, no memcpy
+        # between overlapping ranges
+        so = do = None
         if n.__class__ is int and s.__class__ is int and d.__class__ is int and n > 0:
             objs = self.objs
             sid, did = s >> 32, d >> 32
             so, do = objs.get(sid), objs.get(did)
             soff, doff = s & M32, d & M32
-            if so is not None and do is not None and not do.slow and soff + n <= len(so.b) \
-                    and doff + n <= len(do.b) and sid not in self.unwritten and did not in self.unwritten \
-                    and (so is not do or not nooverlap or soff + n <= doff or doff + n <= soff):
-                sp = [q - soff for q in so.ptrs if soff <= q and q + 8 <= soff + n] if so.ptrs else ()
-                do.b[doff:doff + n] = so.b[soff:soff + n]
-                ud = so.ud
-                if ud is not None and ud.count(0, soff, soff + n) != n:
-                    do.undefine(doff, bytes(ud[soff:soff + n]))
-                elif do.ud is not None:
-                    do.define(doff, n)
-                if do.ptrs:
-                    do.clear_ptrs(doff, n)
-                for q in sp:
-                    do.ptrs.add(doff + q)
-                    if do.shared:
-                        self.share(struct.unpack_from("<Q", do.b, doff + q)[0])
-                return
-        if n.__class__ is U:
-            self.fault(F_UNDEFINED, "memcpy with an undefined length")
-            return
-        if n == 0:
-            return
-        so = self.check(s, n, False)
-        if so is None:
-            return
-        do = self.check(d, n, True)
+            if not (so is not None and do is not None and not do.slow and soff + n <= len(so.b)
+                    and doff + n <= len(do.b) and sid not in self.unwritten and did not in self.unwritten
+                    and (so is not do or not nooverlap or soff + n <= doff or doff + n <= soff)):
+                so = do = None
         if do is None:
-            return
-        soff, doff = s & M32, d & M32
-        if nooverlap and so is do and soff < doff + n and doff < soff + n and soff != doff:
-            self.fault(F_MEMORY, f"memcpy of {n} bytes between overlapping ranges")
-        data = so.b[soff:soff + n]
-        um = so.undef_mask(soff, n)
+            if n.__class__ is U:
+                self.fault(F_UNDEFINED, "memcpy with an undefined length")
+                return
+            if n == 0:
+                return
+            so = self.check(s, n, False)
+            if so is None:
+                return
+            do = self.check(d, n, True)
+            if do is None:
+                return
+            soff, doff = s & M32, d & M32
+            if nooverlap and so is do and soff < doff + n and doff < soff + n and soff != doff:
+                self.fault(F_MEMORY, f"memcpy of {n} bytes between overlapping ranges")
+        # the source is read whole before anything is written
         sp = [q - soff for q in so.ptrs if soff <= q and q + 8 <= soff + n] if so.ptrs else ()
-        do.b[doff:doff + n] = data
-        if any(um):
+        ud = so.ud
+        um = bytes(ud[soff:soff + n]) if ud is not None and ud.count(0, soff, soff + n) != n else None
+        do.b[doff:doff + n] = so.b[soff:soff + n]
+        if um is not None:
             do.undefine(doff, um)
-        else:
+        elif do.ud is not None:
             do.define(doff, n)
         if do.ptrs:
             do.clear_ptrs(doff, n)
@@ -1067,31 +1055,28 @@ class VM:
         do.resync()
 
     def memset(self, d, v, n) -> None:
-        if n.__class__ is int and d.__class__ is int and v.__class__ is int and n > 0:
+        o = None
+        if n.__class__ is int and d.__class__ is int and n > 0:  # the common case needs no checks
             o = self.objs.get(d >> 32)
-            off = d & M32
-            if o is not None and not o.slow and off + n <= len(o.b) and (d >> 32) not in self.unwritten:
-                o.b[off:off + n] = bytes(n) if not v else bytes((v & 255,)) * n
-                if o.ud is not None:
-                    o.define(off, n)
-                if o.ptrs:
-                    o.clear_ptrs(off, n)
-                return
-        if n.__class__ is U:
-            self.fault(F_UNDEFINED, "memset with an undefined length")
-            return
-        if n == 0:
-            return
-        o = self.check(d, n, True)
+            if o is not None and (o.slow or (d & M32) + n > len(o.b) or (d >> 32) in self.unwritten):
+                o = None
         if o is None:
-            return
+            if n.__class__ is U:
+                self.fault(F_UNDEFINED, "memset with an undefined length")
+                return
+            if n == 0:
+                return
+            o = self.check(d, n, True)
+            if o is None:
+                return
         off = d & M32
         if v.__class__ is U:
             o.b[off:off + n] = bytes([v.v & 255]) * n
             o.undefine(off, bytes([v.m & 255]) * n)
         else:
-            o.b[off:off + n] = bytes([v]) * n
-            o.define(off, n)
+            o.b[off:off + n] = bytes(n) if not v else bytes((v & 255,)) * n
+            if o.ud is not None:
+                o.define(off, n)
         if o.ptrs:
             o.clear_ptrs(off, n)
         o.resync()
@@ -1426,19 +1411,16 @@ class VM:
         self.loops_seen[key] = 1
 
     def hc_choose(self, n, *weights):
-        if n.__class__ is int and 1 < n < 0x80000000:  # a positive int: no checks to make
-            c = self.chooser(n, weights)
-            self.choice_log.append((c, n))
-            return c
-        if n.__class__ is U:
-            self.fault(F_UNDEFINED, "__vm_choose with an undefined argument")
-            n = n.v
-        n = ops.sx(n, 32)
-        if n <= 0:
-            self.fault(F_HYPERCALL, f"__vm_choose({n}): the number of choices must be positive")
-            return 0
-        if n == 1:
-            return 0
+        if not (n.__class__ is int and 1 < n < 0x80000000):  # else a plain count: nothing to check
+            if n.__class__ is U:
+                self.fault(F_UNDEFINED, "__vm_choose with an undefined argument")
+                n = n.v
+            n = ops.sx(n, 32)
+            if n <= 0:
+                self.fault(F_HYPERCALL, f"__vm_choose({n}): the number of choices must be positive")
+                return 0
+            if n == 1:
+                return 0
         c = self.chooser(n, weights)
         self.choice_log.append((c, n))
         return c
