@@ -399,7 +399,8 @@ def make_chooser(args):
                 return rng.choices(range(n), weights=ws)[0]
             return rng.randrange(n)
         return pick
-    return lambda n, weights: 0
+    from .vm import first_choice
+    return first_choice
 
 
 def print_error(err) -> None:
@@ -801,7 +802,7 @@ def print_counterexample(path, error, cycle_start=None) -> None:
 def cmd_replay(args) -> int:
     import base64
 
-    from .vm import CF_CANCEL, CF_ERROR, VM
+    from .vm import CF_CANCEL, CF_ERROR, VM, first_choice
     try:
         with open(args.trace) as f:
             trace = json.load(f)
@@ -847,7 +848,7 @@ def cmd_replay(args) -> int:
     loop_bt: list = []
 
     def replay():
-        vm.chooser = lambda n, w: 0
+        vm.chooser = first_choice
         vm.boot()
         for i, choices in enumerate(steps):
             if i == cycle:

@@ -765,7 +765,7 @@ class Gen:
                     len(ins.a) == 1 or len(ins.a) == 2 and ins.a[1].const and ins.a[1].val.__class__ is int):
                 e(ind, f"{r} = _hc_frame({'1, ' + str(ins.a[1].val) if len(ins.a) == 2 else ''})", loc)
                 return
-            rest = [f"*{va}"] if va else []
+            rest = [f"*{va}"] if va and va != "()" else []
             e(ind, f"{lhs}_hc_{name[5:]}({', '.join(fixed + rest)})", loc)
             return
         if name in self.vm.builtins:

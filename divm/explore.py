@@ -14,7 +14,7 @@ from collections import deque
 
 from . import state as S
 from .store import StateStore
-from .vm import CF_ACCEPTING, CF_CANCEL, CF_ERROR, CF_STOP, VM, StopRequest
+from .vm import CF_ACCEPTING, CF_CANCEL, CF_ERROR, CF_STOP, VM, StopRequest, first_choice
 
 
 class Step:
@@ -44,7 +44,7 @@ class Machine:
 
     def initial(self) -> tuple[int | bytes, S.Snapshot]:
         vm = self.vm
-        vm.chooser = lambda n, w: 0
+        vm.chooser = first_choice
         vm.boot()
         snap = S.snapshot(vm)
         return self.key(), snap

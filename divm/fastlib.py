@@ -182,12 +182,19 @@ def make_malloc(vm) -> dict:
         return {}
     from .memory import K_HEAP
     from .types import I32
+    from .vm import first_choice
     ENOMEM = 12
+    # what dios.c's __dios_alloc_fails does: it asks choose(2) unless booted
+    # with -o nofail:malloc; a plain run answers 0, so the question is only logged
+    asks = ("divm.opt", b"nofail:malloc") not in vm.env
 
     def malloc(n):
         if n.__class__ is not int or n > INT_MAX:
             return NO
-        if vm.FT[fails.idx]():
+        if vm.chooser is first_choice:
+            if asks:
+                vm.choice_log.append((0, 2))
+        elif vm.FT[fails.idx]():
             vm.st(vm.FT[errno_loc.idx](), ENOMEM, I32)
             return 0
         return vm.new_obj(n, K_HEAP) << 32  # hc_obj_make(n, _VM_PT_Heap), n checked above

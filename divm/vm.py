@@ -42,6 +42,12 @@ DUMP = os.environ.get("DIVM_DUMP")  # directory to write generated code into
 HEAP_BASE = PL_ALLOCA  # heap ids start where alloca ids end
 
 
+def first_choice(n: int, weights) -> int:
+    """The chooser of a plain run: always the first alternative."""
+    return 0
+
+
+
 FRAME_HDR = 24
 FRAME_HEAD = struct.Struct("<QQQ")  # pc, parent, number of allocas
 
@@ -127,6 +133,7 @@ class ErrorInfo:
 class VM:
     def __init__(self, prog: Program, env: list[tuple[str, bytes]], out=None):
         self.prog = prog
+        self.env = env  # what __boot is given (DiOS's options among it)
         self.objs: dict[int, Obj] = {}
         self.next_alloca = PL_CODE  # allocas, heap and code have separate id ranges (<sys/divm.h>)
         self.next_heap = HEAP_BASE
@@ -141,7 +148,7 @@ class VM:
         self.in_fault = False
         self.choices: list[int] = []
         self.choice_log: list[tuple[int, int]] = []
-        self.chooser = lambda n: 0
+        self.chooser = first_choice
         self.sjres = 0
         self.jf_counter = 0
         self.lasti_lines: dict = {}  # code -> {instruction offset: line}

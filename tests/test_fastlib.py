@@ -6,6 +6,7 @@ freed, constant data)."""
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 from pathlib import Path
@@ -30,11 +31,18 @@ def run(bc: Path, fast: bool, *options) -> subprocess.CompletedProcess:
 @pytest.mark.parametrize("prog", PROGRAMS, ids=[p.stem for p in PROGRAMS])
 def test_fast_equals_slow(prog, tmp_path):
     bc = tmp_path / (prog.stem + ".bc")
-    # the error programs at -O0, where clang keeps every library call
-    opt = "-O0" if prog.stem.startswith("err_") else "-O1"
+    # the error programs and malloc_fails at -O0, where clang keeps every
+    # library call (at -O1 it drops a malloc whose block is only freed)
+    opt = "-O0" if prog.stem.startswith("err_") or prog.stem == "malloc_fails" else "-O1"
     subprocess.run(divm_cmd("cc", opt, prog, "-o", bc), env=divm_env(), check=True)
-    opts = ("--choices", "0,1,1,1", "--report", tmp_path / "r.json") if prog.stem == "malloc_fails" else ()
-    fast, slow = run(bc, True, *opts), run(bc, False, *opts)
+    opts: tuple = ("--report", tmp_path / "r.json")
+    if prog.stem == "malloc_fails":
+        opts += ("--choices", "0,1,1,1")
+    fast = run(bc, True, *opts)
+    fast_choices = json.loads((tmp_path / "r.json").read_text())["choices"]
+    slow = run(bc, False, *opts)
+    # the same questions to `choose` (a plain run's malloc skips DiOS's call)
+    assert fast_choices == json.loads((tmp_path / "r.json").read_text())["choices"]
     assert fast.stdout == slow.stdout
     assert fast.stderr == slow.stderr
     assert fast.returncode == slow.returncode
@@ -43,6 +51,21 @@ def test_fast_equals_slow(prog, tmp_path):
     else:
         assert fast.returncode == 0, fast.stderr
 
+
+
+@pytest.mark.parametrize("opts", [(), ("-o", "nofail:malloc"), ("--random", "--seed", "7")])
+def test_malloc_choices_logged(tmp_path, opts):
+    """A plain run skips __dios_alloc_fails but logs the question it asks,
+    and none under -o nofail:malloc; other choosers take DiOS's path."""
+    bc = tmp_path / "m.bc"
+    subprocess.run(divm_cmd("cc", "-O0", HERE / "malloc_fails.c", "-o", bc), env=divm_env(), check=True)
+    got = []
+    for fast in (True, False):
+        r = run(bc, fast, "--report", tmp_path / "r.json", *opts)
+        got.append((r.stdout, r.returncode, json.loads((tmp_path / "r.json").read_text())["choices"]))
+    assert got[0] == got[1]
+    assert len(got[0][2]) == (0 if opts and opts[0] == "-o" else 2)
+    assert all(c[1] == 2 for c in got[0][2])
 
 
 def test_formats_match_native(tmp_path):
