@@ -564,8 +564,9 @@ class Gen:
             um = _UDMASK[ty.store]
             e(ind, "try:", loc)
             e(ind + 1, f"_o = OBJS[{oid}]", loc)
-            e(ind + 1, f"{r} = {_UNPACK[key]}(_o.b, {off})[0] if _o.ud is None or not {um.format(off)} "
-                       f"else _ld({p}, {t})", loc)
+            # (a byte is read by indexing, half the cost of an unpack)
+            rd = f"_o.b[{off}]" if key == ("i", 8) else f"{_UNPACK[key]}(_o.b, {off})[0]"
+            e(ind + 1, f"{r} = {rd} if _o.ud is None or not {um.format(off)} else _ld({p}, {t})", loc)
             e(ind, f"except Exception: {r} = _ld({p}, {t})", loc)
         elif ty.k == "i" and ty.bits == 1:
             e(ind, "try:", loc)
@@ -593,7 +594,9 @@ class Gen:
             uv = "" if v[0].isdigit() or v[0] == "-" else f" or {v}.__class__ is U"
             e(ind + 1, f"if _o.slow{uv}: _st({p}, {v}, {t})", loc)
             e(ind + 1, "else:", loc)
-            e(ind + 2, f"{_PACK[key]}(_o.b, {off}, {v})", loc)
+            # (a byte by item assignment: values are kept in range, and one
+            # out of range raises as pack_into would)
+            e(ind + 2, f"_o.b[{off}] = {v}" if key == ("i", 8) else f"{_PACK[key]}(_o.b, {off}, {v})", loc)
             um = _UDMASK[ty.store].format(off)
             e(ind + 2, f"if _o.ud is not None and {um} or _o.ptrs: _def(_o, {off}, {ty.store})", loc)
             e(ind, f"except Exception: _st({p}, {v}, {t})", loc)
@@ -777,6 +780,39 @@ class Gen:
             return
         e(ind, f"{lhs}_undefined_fn({name!r})", loc)
 
+    @staticmethod
+    def defined(*vals: str) -> str:
+        """The test that operand expressions hold plain (defined) ints."""
+        tests = [f"({x}).__class__ is int" for x in vals if not (x[0].isdigit() or x[0] == "-")]
+        return " and ".join(tests) or "True"
+
+    @staticmethod
+    def ordered(x: str, y: str, bits: int, signed: bool) -> tuple[str, str]:
+        """Operands whose unsigned order is the wanted (signed) order."""
+        if not signed:
+            return x, y
+        return f"({x} ^ {1 << (bits - 1)})", f"({y} ^ {1 << (bits - 1)})"
+
+    def small_copy(self, d: str, s: str, n: int, nooverlap: bool, ind: int, loc) -> None:
+        """memcpy/memmove of a few bytes (a struct assignment) inline when
+        both pointers are defined, in bounds, no pointer is stored in either
+        object and the source bytes are defined; else VM.memcpy checks all."""
+        e = self.emit
+        e(ind, "try:", loc)
+        e(ind + 1, f"_o = OBJS[{d} >> 32]; _q = OBJS[{s} >> 32]; _a = {d} & 0xFFFFFFFF; _c = {s} & 0xFFFFFFFF",
+          loc)
+        cond = [f"not ({self.defined(d, s)})", "_o.slow", "_o.ptrs", "_q.ptrs", f"_a + {n} > len(_o.b)",
+                f"_c + {n} > len(_q.b)", "UNW",
+                f"_q.ud is not None and _q.ud.count(0, _c, _c + {n}) != {n}"]
+        if nooverlap:
+            cond.append(f"_o is _q and _a < _c + {n} and _c < _a + {n}")  # (VM.memcpy faults)
+        e(ind + 1, f"if {' or '.join(cond)}: _o = None", loc)
+        e(ind + 1, "else:", loc)
+        e(ind + 2, f"_o.b[_a:_a + {n}] = _q.b[_c:_c + {n}]", loc)
+        e(ind + 2, f"if _o.ud is not None: _o.define(_a, {n})", loc)
+        e(ind, "except Exception: _o = None", loc)
+        e(ind, f"if _o is None: _memcpy({d}, {s}, {n}, {nooverlap})", loc)
+
     def intrinsic(self, ins: Ins, ind: int, b: str) -> None:
         e = self.emit
         loc = ins.loc
@@ -788,10 +824,11 @@ class Gen:
             return
         lhs = f"{r} = " if r else ""
         bits = ty.bits if ty.k == "i" else 0
-        if b in ("memcpy", "memcpy.inline"):
-            e(ind, f"_memcpy({v[0]}, {v[1]}, {v[2]}, True)", loc)
-        elif b == "memmove":
-            e(ind, f"_memcpy({v[0]}, {v[1]}, {v[2]}, False)", loc)
+        if b in ("memcpy", "memcpy.inline", "memmove"):
+            if ins.a[2].const and ins.a[2].val.__class__ is int and 0 < ins.a[2].val <= 64:
+                self.small_copy(v[0], v[1], ins.a[2].val, b != "memmove", ind, loc)
+            else:
+                e(ind, f"_memcpy({v[0]}, {v[1]}, {v[2]}, {b != 'memmove'})", loc)
         elif b in ("memset", "memset.inline"):
             e(ind, f"_memset({v[0]}, {v[1]}, {v[2]})", loc)
         elif b.endswith(".with.overflow"):
@@ -803,16 +840,25 @@ class Gen:
             if ty.k == "vec":
                 e(ind, f"{r} = tuple(_minmax({b!r}, _x, _y, {ty.elem.bits}) for _x, _y in zip({v[0]}, {v[1]}))", loc)
             else:
-                e(ind, f"{r} = _minmax({b!r}, {v[0]}, {v[1]}, {bits})", loc)
+                # defined operands inline: signed order is unsigned order
+                # with the sign bit flipped
+                x, y = self.ordered(v[0], v[1], bits, b[0] == "s")
+                rel = ">" if b[1:] == "max" else "<"
+                e(ind, f"{r} = ({v[0]} if {x} {rel} {y} else {v[1]}) if {self.defined(v[0], v[1])} "
+                       f"else _minmax({b!r}, {v[0]}, {v[1]}, {bits})", loc)
         elif b in ("scmp", "ucmp"):
-            e(ind, f"{r} = _cmp3({v[0]}, {v[1]}, {ins.a[0].ty.bits}, {b == 'scmp'}, {bits})", loc)
+            x, y = self.ordered(v[0], v[1], ins.a[0].ty.bits, b == "scmp")
+            e(ind, f"{r} = (1 if {x} > {y} else 0 if {v[0]} == {v[1]} else {(1 << bits) - 1}) "
+                   f"if {self.defined(v[0], v[1])} "
+                   f"else _cmp3({v[0]}, {v[1]}, {ins.a[0].ty.bits}, {b == 'scmp'}, {bits})", loc)
         elif b in ("sadd.sat", "uadd.sat", "ssub.sat", "usub.sat", "sshl.sat", "ushl.sat"):
             e(ind, f"{r} = _sat({b[1:4]!r}, {v[0]}, {v[1]}, {bits}, {b[0] == 's'})", loc)
         elif b == "abs":
             if ty.k == "vec":
                 e(ind, f"{r} = tuple(_iabs(_x, {ty.elem.bits}) for _x in {v[0]})", loc)
             else:
-                e(ind, f"{r} = _iabs({v[0]}, {bits})", loc)
+                e(ind, f"{r} = ({v[0]} if {v[0]} < {1 << (bits - 1)} else -{v[0]} & {(1 << bits) - 1}) "
+                       f"if {self.defined(v[0])} else _iabs({v[0]}, {bits})", loc)
         elif b in ("ctpop", "ctlz", "cttz", "bswap", "bitreverse"):
             if ty.k == "vec":
                 e(ind, f"{r} = tuple(_{b}(_x, {ty.elem.bits}) for _x in {v[0]})", loc)

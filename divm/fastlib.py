@@ -253,7 +253,92 @@ def _pad_str(flags: int, width: int, s: bytes) -> bytes:
     return s + b" " * w if flags & 1 else b" " * w + s
 
 
+def _float_spec(c: str, flags: int, width: int, prec: int) -> str:
+    spec = "%" + "".join(ch for ch, b in _FLAGS.items() if flags & b)
+    if width:
+        spec += str(width)
+    if prec >= 0:
+        spec += "." + str(prec)
+    return spec + c
+
+
+def parse_format(f: str):
+    """A printf format as vformat.c reads it: literal strings and
+    conversions (conv, flags, width, precision, length, float spec), width
+    or precision None where an argument gives it ('*'); NO for what only the
+    C version does (positional arguments, huge widths, other conversions)."""
+    pieces: list = []
+    i = 0
+    n = len(f)
+    while i < n:
+        j = f.find("%", i)
+        if j < 0:
+            pieces.append(f[i:])
+            break
+        if j > i:
+            pieces.append(f[i:j])
+        i = j + 1
+        flags = 0
+        while i < n and f[i] in _FLAGS:
+            flags |= _FLAGS[f[i]]
+            i += 1
+        width: int | None = 0
+        if i < n and f[i] == "*":
+            i += 1
+            width = None
+        else:
+            k = i
+            while i < n and f[i].isdigit():
+                i += 1
+            if i > k:
+                width = int(f[k:i])
+        prec: int | None = -1
+        if i < n and f[i] == ".":
+            i += 1
+            if i < n and f[i] == "*":
+                i += 1
+                prec = None
+            else:
+                k = i
+                while i < n and f[i].isdigit():
+                    i += 1
+                prec = int(f[k:i]) if i > k else 0
+        if i < n and f[i] == "$" or (width or 0) > 100000 or (prec or 0) > 100000:
+            return NO
+        length = ""
+        if i < n and f[i] in "hlzjt":
+            length = f[i]
+            i += 1
+            if i < n and f[i] == length and length in "hl":
+                length += f[i]
+                i += 1
+        if i >= n:
+            return NO
+        c = f[i]
+        i += 1
+        if c == "%":
+            if width is None or prec is None:
+                return NO  # (an argument read for nothing: as the C version does it)
+            pieces.append("%")
+            continue
+        if not (c in _INTCONV or c in "sc" and length == "" or c in _FLOATCONV and length in ("", "l")):
+            return NO
+        spec = _float_spec(c, flags, width, prec) if c in _FLOATCONV and width is not None \
+            and prec is not None else None
+        pieces.append((c, flags, width, prec, length, spec))
+    # adjacent literals joined
+    out: list = []
+    for pc in pieces:
+        if pc.__class__ is str and out and out[-1].__class__ is str:
+            out[-1] += pc
+        else:
+            out.append(pc)
+    return out
+
+
 def make_printf(vm) -> dict:
+    parsed: dict = {}  # format bytes -> parse_format's pieces
+
     def fetch(va, i, kind):
         """The i-th variadic argument as va_arg(kind) would read it."""
         if i >= len(va):
@@ -275,26 +360,22 @@ def make_printf(vm) -> dict:
             return NO
         fo, foff, fend = r
         sources.append(fmt >> 32)
-        f = fo.b[foff:fend].decode("latin-1")
+        key = bytes(fo.b[foff:fend])
+        pieces = parsed.get(key)
+        if pieces is None:
+            if len(parsed) > 4096:
+                parsed.clear()
+            pieces = parsed[key] = parse_format(key.decode("latin-1"))
+        if pieces is NO:
+            return NO
         out = []
-        i = 0
         ai = 0
-        n = len(f)
-        while i < n:
-            j = f.find("%", i)
-            if j < 0:
-                out.append(f[i:])
-                break
-            if j > i:
-                out.append(f[i:j])
-            i = j + 1
-            flags = 0
-            while i < n and f[i] in _FLAGS:
-                flags |= _FLAGS[f[i]]
-                i += 1
-            width = 0
-            if i < n and f[i] == "*":
-                i += 1
+        for pc in pieces:
+            if pc.__class__ is str:
+                out.append(pc)
+                continue
+            c, flags, width, prec, length, spec = pc
+            if width is None:
                 w = fetch(va, ai, "i")
                 ai += 1
                 if w is NO:
@@ -306,41 +387,15 @@ def make_printf(vm) -> dict:
                     if w > INT_MAX:
                         w = INT_MAX
                 width = w
-            else:
-                k = i
-                while i < n and f[i].isdigit():
-                    i += 1
-                if i > k:
-                    width = int(f[k:i])
-            prec = -1
-            if i < n and f[i] == ".":
-                i += 1
-                if i < n and f[i] == "*":
-                    i += 1
-                    pv = fetch(va, ai, "i")
-                    ai += 1
-                    if pv is NO:
-                        return NO
-                    pv &= M32
-                    prec = -1 if pv >> 31 else pv
-                else:
-                    k = i
-                    while i < n and f[i].isdigit():
-                        i += 1
-                    prec = int(f[k:i]) if i > k else 0
-            if i < n and f[i] == "$" or width > 100000 or prec > 100000:
-                return NO  # positional arguments, huge widths: the C version
-            length = ""
-            if i < n and f[i] in "hlzjt":
-                length = f[i]
-                i += 1
-                if i < n and f[i] == length and length in "hl":
-                    length += f[i]
-                    i += 1
-            if i >= n:
-                return NO
-            c = f[i]
-            i += 1
+            if prec is None:
+                pv = fetch(va, ai, "i")
+                ai += 1
+                if pv is NO:
+                    return NO
+                pv &= M32
+                prec = -1 if pv >> 31 else pv
+            if width > 100000 or prec > 100000:
+                return NO  # huge widths: the C version
             if c in _INTCONV:
                 v = fetch(va, ai, "i")
                 ai += 1
@@ -356,11 +411,14 @@ def make_printf(vm) -> dict:
                     bits = {"": 32, "h": 16, "hh": 8}.get(length, 64)
                     if v >> (bits - 1) & 1:
                         v -= 1 << bits
-                    out.append(_fmt_int(flags, width, prec, -v if v < 0 else v, v < 0, 10, False, True))
+                    if not flags and not width and prec < 0:
+                        out.append(str(v))
+                    else:
+                        out.append(_fmt_int(flags, width, prec, -v if v < 0 else v, v < 0, 10, False, True))
                 else:
                     base = 8 if c == "o" else 10 if c == "u" else 16
                     out.append(_fmt_int(flags, width, prec, v, False, base, c == "X", False))
-            elif c == "s" and length == "":
+            elif c == "s":
                 p = fetch(va, ai, "p")
                 ai += 1
                 if p is NO:
@@ -383,28 +441,21 @@ def make_printf(vm) -> dict:
                         return NO
                     sources.append(p >> 32)
                     s = bytes(o.b[off:end])
-                out.append(_pad_str(flags, width, s).decode("latin-1"))
-            elif c == "c" and length == "":
+                out.append((_pad_str(flags, width, s) if width else s).decode("latin-1"))
+            elif c == "c":
                 v = fetch(va, ai, "i")
                 ai += 1
                 if v is NO:
                     return NO
                 out.append(_pad_str(flags, width, bytes((v & 0xFF,))).decode("latin-1"))
-            elif c == "%":
-                out.append("%")
-            elif c in _FLOATCONV and length in ("", "l"):
+            else:  # a float conversion
                 v = fetch(va, ai, "d")
                 ai += 1
                 if v is NO or not math.isfinite(v):
                     return NO
-                spec = "%" + "".join(ch for ch, b in _FLAGS.items() if flags & b)
-                if width:
-                    spec += str(width)
-                if prec >= 0:
-                    spec += "." + str(prec)
-                out.append((spec + c) % v)  # Python's float conversions are C's
-            else:
-                return NO
+                if spec is None:
+                    spec = _float_spec(c, flags, width, prec)
+                out.append(spec % v)  # Python's float conversions are C's
         data = "".join(out).encode("latin-1")
         if len(data) > INT_MAX:
             return NO

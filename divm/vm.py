@@ -159,6 +159,7 @@ class VM:
         self.builtins = make_builtins(self)
         self.live_frames: dict = {}  # python frame -> frame object id, this transition
         self.frame_lines: dict = {}  # frame object id -> (resume entry, parent, allocas, registers) written
+        self.plain_fns: dict[int, int] = {}  # function pointer -> arguments, for icall's checked calls
         self.unwritten: dict = {}  # frame object id -> activations, handed out but not yet written
         self.dirty: set | None = None  # objects made, copied or freed since the last snapshot (None: all)
         self.base = None  # the snapshot last restored, and what has changed since (state.restore)
@@ -251,7 +252,7 @@ class VM:
         vm = self
         g = {"__builtins__": __builtins__, "OBJS": self.objs, "AST": self.AST, "U": U,
              "REGS": self.regs, "LongJmp": LongJmp, "Suspend": Suspend, "_gf": sys._getframe,
-             "_hc_frame": self.hc_frame, "THR": False, "LEAKRET": False}
+             "_hc_frame": self.hc_frame, "THR": False, "LEAKRET": False, "UNW": self.unwritten}
         for n, st in ((8, "<B"), (16, "<H"), (32, "<I"), (64, "<Q")):
             s = struct.Struct(st)
             g[f"L{n}"] = s.unpack_from
@@ -1127,6 +1128,8 @@ class VM:
         o.resync()
 
     def icall(self, p, fixed: tuple, va):
+        if va is None and p.__class__ is int and self.plain_fns.get(p) == len(fixed):
+            return self.FT[(p >> 32) - CODE_BASE](*fixed)  # checked before, below
         if p.__class__ is U:
             self.fault(F_UNDEFINED, "call through an undefined function pointer")
             return U(0, M64)
@@ -1150,6 +1153,8 @@ class VM:
             va = tuple(("i", x) for x in extra)
         if va is not None:
             return self.FT[fidx](*fixed, va)
+        if not fty.vararg:
+            self.plain_fns[p] = len(fixed)
         return self.FT[fidx](*fixed)
 
     def cmpxchg(self, p, cmp, new, ty):

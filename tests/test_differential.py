@@ -33,7 +33,7 @@ O2_SUBSET = {
     "bit_builtins", "overflow_builtins", "int128", "int_widths", "int_divmod", "float_arith",
     "struct_pass", "bitfields", "arrays_multi", "switch", "goto", "setjmp", "checksums",
     "matrix", "sieve", "sort_bench", "hashtable", "nqueens", "bigfact", "tokenizer",
-    "varargs", "strings", "divide_switch_copy",
+    "varargs", "strings", "divide_switch_copy", "minmax_copy",
 }
 
 
