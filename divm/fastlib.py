@@ -55,12 +55,18 @@ def _defined(o, a: int, b: int) -> bool:
 def cstr(vm, p):
     """(object, offset, end) of the NUL-terminated string at p, every byte
     up to and including the NUL defined; None otherwise."""
-    o = _obj(vm, p)
-    if o is None:
+    if p.__class__ is not int:  # (_obj and _defined inlined: strings call this most)
+        return None
+    oid = p >> 32
+    o = vm.objs.get(oid)
+    if o is None or oid in vm.unwritten:
         return None
     off = p & M32
     end = o.b.find(0, off)
-    if end < 0 or not _defined(o, off, end + 1):
+    if end < 0:
+        return None
+    ud = o.ud
+    if ud is not None and ud.count(0, off, end + 1) != end + 1 - off:
         return None
     return o, off, end
 

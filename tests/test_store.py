@@ -229,11 +229,12 @@ def test_restore_by_difference_is_exact():
     assert counts["diff", "dfs"] == counts["full", "dfs"] and counts["diff", "bfs"] == counts["full", "bfs"]
 
 
-def test_independent_steps_commute():
+@pytest.mark.parametrize("prog", ["commuting_ok", "rwlock_commute_ok"])
+def test_independent_steps_commute(prog):
     """Which thread ran last is not part of the state: two threads whose
-    steps touch different data reach the same state in either order (every
-    diamond of their transitions closes)."""
-    src = os.path.join(VERIFY, "commuting_ok.c")
+    steps touch different data (or only read-lock the same lock) reach the
+    same state in either order (every diamond of their transitions closes)."""
+    src = os.path.join(VERIFY, prog + ".c")
     machine = machine_for(src, "c")
     k0, s0 = machine.initial()
     succ: dict = {}  # key -> {thread: [successor keys]}

@@ -98,15 +98,20 @@ static int reads_held( pthread_rwlock_t *l, int tid )
     return c ? *c : 0;
 }
 
+/* The holders are kept sorted by thread id in the first slots, the others
+ * zero: the table's contents then depend only on who holds the lock, not on
+ * who held it before or in what order they came (states that differ only in
+ * that history would not be merged).  The table is kept once made: a new
+ * object each time would change the order of the heap's objects. */
 static void add_reader( pthread_rwlock_t *l, int tid )
 {
     int *c = read_slot( l, tid );
     if ( !c )
     {
-        int i = 0;
-        while ( i < l->__nslots && l->__rd[ 2 * i + 1 ] )
-            ++i;
-        if ( i == l->__nslots )
+        int used = 0;
+        while ( used < l->__nslots && l->__rd[ 2 * used + 1 ] )
+            ++used;
+        if ( used == l->__nslots )
         {
             int n = l->__nslots ? 2 * l->__nslots : 4;
             int *rd = kalloc( 2 * n * sizeof( int ) );
@@ -118,11 +123,32 @@ static void add_reader( pthread_rwlock_t *l, int tid )
             l->__rd = rd;
             l->__nslots = n;
         }
+        int i = used;
+        for ( ; i > 0 && l->__rd[ 2 * ( i - 1 ) ] > tid; --i )
+        {
+            l->__rd[ 2 * i ] = l->__rd[ 2 * i - 2 ];
+            l->__rd[ 2 * i + 1 ] = l->__rd[ 2 * i - 1 ];
+        }
         l->__rd[ 2 * i ] = tid;
+        l->__rd[ 2 * i + 1 ] = 0;
         c = &l->__rd[ 2 * i + 1 ];
     }
     ++*c;
     ++l->__readers;
+}
+
+static void drop_reader( pthread_rwlock_t *l, int *c )
+{
+    --l->__readers;
+    if ( --*c )
+        return;
+    int i = ( int )( c - l->__rd ) / 2;
+    for ( ; i + 1 < l->__nslots && l->__rd[ 2 * i + 3 ]; ++i )
+    {
+        l->__rd[ 2 * i ] = l->__rd[ 2 * i + 2 ];
+        l->__rd[ 2 * i + 1 ] = l->__rd[ 2 * i + 3 ];
+    }
+    l->__rd[ 2 * i ] = l->__rd[ 2 * i + 1 ] = 0;
 }
 
 int pthread_rwlock_rdlock( pthread_rwlock_t *l )
@@ -194,11 +220,8 @@ int pthread_rwlock_unlock( pthread_rwlock_t *l )
     __dios_visible( l );
     if ( l->__writer == t->id )
         l->__writer = 0;
-    else
-    {
-        --*c;
-        --l->__readers;
-    }
+    else  /* (found again: other readers may have moved the slots meanwhile) */
+        drop_reader( l, read_slot( l, t->id ) );
     return 0;
 }
 

@@ -17,7 +17,7 @@ typedef struct { int type; int pshared; } pthread_mutexattr_t;
 typedef struct { int __waiters; int __pad[11]; } pthread_cond_t;
 typedef struct { int clock; } pthread_condattr_t;
 /* __readers read locks are held (__rd: the holders, pairs of thread id and count,
- * __nslots pairs, a DiOS object made at the first read lock); __writer: the
+ * __nslots pairs sorted by id, a DiOS object made at the first read lock); __writer: the
  * thread holding it for writing */
 typedef struct { int __readers, __writer, __wwait, __nslots; int *__rd; int __pad[8]; } pthread_rwlock_t;
 typedef struct { int pshared; } pthread_rwlockattr_t;
