@@ -597,8 +597,7 @@ class Gen:
             # (a byte by item assignment: values are kept in range, and one
             # out of range raises as pack_into would)
             e(ind + 2, f"_o.b[{off}] = {v}" if key == ("i", 8) else f"{_PACK[key]}(_o.b, {off}, {v})", loc)
-            um = _UDMASK[ty.store].format(off)
-            e(ind + 2, f"if _o.ud is not None and {um} or _o.ptrs: _def(_o, {off}, {ty.store})", loc)
+            self.define_stored(off, ty.store, ind + 2, loc)
             e(ind, f"except Exception: _st({p}, {v}, {t})", loc)
         elif ty.k == "p":
             e(ind, "try:", loc)
@@ -608,13 +607,25 @@ class Gen:
             e(ind + 1, "else:", loc)
             e(ind + 2, f"S64(_o.b, {off}, {v})", loc)
             # (a pointer replacing the object's only pointer needs no clearing)
-            e(ind + 2, f"if _o.ud is not None and L64(_o.ud, {off})[0] or _o.ptrs and "
-                       f"(len(_o.ptrs) > 1 or {off} not in _o.ptrs): _def(_o, {off}, 8)", loc)
+            self.define_stored(off, 8, ind + 2, loc, f"_o.ptrs and (len(_o.ptrs) > 1 or {off} not in _o.ptrs)")
             e(ind + 2, f"_o.ptrs.add({off})", loc)
             e(ind + 2, f"if _o.shared: _share({v})", loc)
             e(ind, f"except Exception: _st({p}, {v}, {t})", loc)
         else:
             e(ind, f"_st({p}, {v}, {t})", loc)
+
+    def define_stored(self, off: str, n: int, ind: int, loc, ptrs: str = "_o.ptrs") -> None:
+        """The shadow update after an inline store of n defined bytes: none
+        in a defined object without pointers; bytes that were all undefined
+        (a fresh heap block's field) cleared inline, as no pointer can
+        overlap undefined bytes; anything else by Obj.define_bytes."""
+        e = self.emit
+        um = _UDMASK[n].format(off)
+        clear = f"_o.ud[{off}] = 0" if n == 1 else f"S{8 * n}(_o.ud, {off}, 0)"
+        e(ind, "if _o.ud is not None:", loc)
+        e(ind + 1, f"if {um} == {(1 << 8 * n) - 1} and _o.nud > {n}: {clear}; _o.nud -= {n}", loc)
+        e(ind + 1, f"elif {um} or {ptrs}: _def(_o, {off}, {n})", loc)
+        e(ind, f"elif {ptrs}: _def(_o, {off}, {n})", loc)
 
     def gep(self, ins: Ins, ind: int) -> None:
         a = ins.a
@@ -862,6 +873,11 @@ class Gen:
         elif b in ("ctpop", "ctlz", "cttz", "bswap", "bitreverse"):
             if ty.k == "vec":
                 e(ind, f"{r} = tuple(_{b}(_x, {ty.elem.bits}) for _x in {v[0]})", loc)
+            elif b in ("ctpop", "ctlz", "cttz"):  # (DiOS's scheduler counts its task mask)
+                x = f"({v[0]})"
+                fast = {"ctpop": f"{x}.bit_count()", "ctlz": f"{bits} - {x}.bit_length()",
+                        "cttz": f"(({x} & -{x}).bit_length() - 1 if {x} else {bits})"}[b]
+                e(ind, f"{r} = {fast} if {self.defined(v[0])} else _{b}({v[0]}, {bits})", loc)
             else:
                 e(ind, f"{r} = _{b}({v[0]}, {bits})", loc)
         elif b in ("fshl", "fshr"):
