@@ -18,6 +18,7 @@ import math
 
 from .intrinsics import base_name
 from .ir import Fn, Ins, Op
+from .memory import CODE_BASE
 from .types import Ty
 
 M64 = 0xFFFFFFFFFFFFFFFF
@@ -751,7 +752,11 @@ class Gen:
         if ins.x.get("indirect"):
             fixed, va = self.args(ins, nfixed)
             ptr = self.val(ins.a[-1])
-            e(ind, f"{lhs}_icall({ptr}, ({''.join(x + ', ' for x in fixed)}), {va or 'None'})", loc)
+            call = f"_icall({ptr}, ({''.join(x + ', ' for x in fixed)}), {va or 'None'})"
+            if va is None:  # a function pointer VM.icall checked before: called directly
+                call = (f"FT[({ptr} >> 32) - {CODE_BASE}]({', '.join(fixed)}) "
+                        f"if ({ptr}).__class__ is int and PLAIN.get({ptr}) == {len(fixed)} else {call}")
+            e(ind, f"{lhs}{call}", loc)
             return
         callee: Fn = ins.x["callee"]
         name = callee.name
@@ -804,15 +809,19 @@ class Gen:
             return x, y
         return f"({x} ^ {1 << (bits - 1)})", f"({y} ^ {1 << (bits - 1)})"
 
-    def small_copy(self, d: str, s: str, n: int, nooverlap: bool, ind: int, loc) -> None:
-        """memcpy/memmove of a few bytes (a struct assignment) inline when
-        both pointers are defined, in bounds, no pointer is stored in either
-        object and the source bytes are defined; else VM.memcpy checks all."""
+    def copy(self, d: str, s: str, n: str, nooverlap: bool, ind: int, loc) -> None:
+        """memcpy/memmove inline (a struct assignment, an array element a
+        library routine moves) when both pointers and the length are defined,
+        in bounds, no pointer is stored in either object and the source bytes
+        are defined; else VM.memcpy checks all."""
         e = self.emit
         e(ind, "try:", loc)
         e(ind + 1, f"_o = OBJS[{d} >> 32]; _q = OBJS[{s} >> 32]; _a = {d} & 0xFFFFFFFF; _c = {s} & 0xFFFFFFFF",
           loc)
-        cond = [f"not ({self.defined(d, s)})", "_o.slow", "_o.ptrs", "_q.ptrs", f"_a + {n} > len(_o.b)",
+        cond = [f"not ({self.defined(d, s, n)})"]
+        if not n[0].isdigit():
+            cond.append(f"{n} <= 0")
+        cond += ["_o.slow", "_o.ptrs", "_q.ptrs", f"_a + {n} > len(_o.b)",
                 f"_c + {n} > len(_q.b)", "UNW",
                 f"_q.ud is not None and _q.ud.count(0, _c, _c + {n}) != {n}"]
         if nooverlap:
@@ -836,10 +845,10 @@ class Gen:
         lhs = f"{r} = " if r else ""
         bits = ty.bits if ty.k == "i" else 0
         if b in ("memcpy", "memcpy.inline", "memmove"):
-            if ins.a[2].const and ins.a[2].val.__class__ is int and 0 < ins.a[2].val <= 64:
-                self.small_copy(v[0], v[1], ins.a[2].val, b != "memmove", ind, loc)
-            else:
+            if ins.a[2].const and not (ins.a[2].val.__class__ is int and ins.a[2].val > 0):
                 e(ind, f"_memcpy({v[0]}, {v[1]}, {v[2]}, {b != 'memmove'})", loc)
+            else:
+                self.copy(v[0], v[1], v[2], b != "memmove", ind, loc)
         elif b in ("memset", "memset.inline"):
             e(ind, f"_memset({v[0]}, {v[1]}, {v[2]})", loc)
         elif b.endswith(".with.overflow"):

@@ -180,6 +180,7 @@ class VM:
         self.stop_request: str | None = None  # why the explorer wants to stop (see request_stop)
         self.G = self.namespace()
         self.FT: list = [self.stub(fn) for fn in prog.functions]
+        self.G["FT"], self.G["PLAIN"] = self.FT, self.plain_fns
         self.init_globals(env)
         set_undef_hook(self.undef_branch)
         ops.hooks.fault = self.fault
@@ -1128,8 +1129,8 @@ class VM:
         o.resync()
 
     def icall(self, p, fixed: tuple, va):
-        if va is None and p.__class__ is int and self.plain_fns.get(p) == len(fixed):
-            return self.FT[(p >> 32) - CODE_BASE](*fixed)  # checked before, below
+        """A call through a pointer (generated code calls a pointer found
+        plain here before, in plain_fns, directly)."""
         if p.__class__ is U:
             self.fault(F_UNDEFINED, "call through an undefined function pointer")
             return U(0, M64)

@@ -8,6 +8,7 @@ struct msort
     char *t;
     int (*cmp)(const void *, const void *, void *);
     void *arg;
+    int (*plain)(const void *, const void *); /* qsort's comparator: called directly */
 };
 
 static void msort_with_tmp(const struct msort *p, char *b, size_t n)
@@ -19,7 +20,7 @@ static void msort_with_tmp(const struct msort *p, char *b, size_t n)
     msort_with_tmp(p, b1, n1);
     msort_with_tmp(p, b2, n2);
     while (n1 > 0 && n2 > 0) {
-        if (p->cmp(b1, b2, p->arg) <= 0) {
+        if ((p->plain ? p->plain(b1, b2) : p->cmp(b1, b2, p->arg)) <= 0) {
             __builtin_memcpy(tmp, b1, s);
             b1 += s;
             --n1;
@@ -35,13 +36,14 @@ static void msort_with_tmp(const struct msort *p, char *b, size_t n)
     __builtin_memcpy(b, p->t, (n - n2) * s);
 }
 
-void qsort_r(void *b, size_t n, size_t s, int (*cmp)(const void *, const void *, void *), void *arg)
+static void sort(void *b, size_t n, size_t s, int (*cmp)(const void *, const void *, void *), void *arg,
+                 int (*plain)(const void *, const void *))
 {
     if (n <= 1 || s == 0)
         return;
     char small[1024];
     size_t size = n * s;
-    struct msort p = { s, small, cmp, arg };
+    struct msort p = { s, small, cmp, arg, plain };
     if (size > sizeof small)
         p.t = __divm_ialloc(size);
     msort_with_tmp(&p, b, n);
@@ -49,14 +51,14 @@ void qsort_r(void *b, size_t n, size_t s, int (*cmp)(const void *, const void *,
         __divm_ifree(p.t);
 }
 
-static int call_plain(const void *a, const void *b, void *f)
+void qsort_r(void *b, size_t n, size_t s, int (*cmp)(const void *, const void *, void *), void *arg)
 {
-    return ((int (*)(const void *, const void *))f)(a, b);
+    sort(b, n, s, cmp, arg, 0);
 }
 
 void qsort(void *b, size_t n, size_t s, int (*cmp)(const void *, const void *))
 {
-    qsort_r(b, n, s, call_plain, (void *)cmp);
+    sort(b, n, s, 0, 0, cmp);
 }
 
 void *bsearch(const void *key, const void *base, size_t n, size_t s,
