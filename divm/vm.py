@@ -178,9 +178,9 @@ class VM:
         self.loops_seen: dict[int, int] = {}  # loop point -> passes in this transition
         self.loop_limit = LOOP_LIMIT
         self.stop_request: str | None = None  # why the explorer wants to stop (see request_stop)
+        self.FT: list = []  # function number -> what calls it (filled below: stubs use the namespace)
         self.G = self.namespace()
-        self.FT: list = [self.stub(fn) for fn in prog.functions]
-        self.G["FT"], self.G["PLAIN"] = self.FT, self.plain_fns
+        self.FT.extend(self.stub(fn) for fn in prog.functions)
         self.init_globals(env)
         set_undef_hook(self.undef_branch)
         ops.hooks.fault = self.fault
@@ -253,7 +253,8 @@ class VM:
         vm = self
         g = {"__builtins__": __builtins__, "OBJS": self.objs, "AST": self.AST, "U": U,
              "REGS": self.regs, "LongJmp": LongJmp, "Suspend": Suspend, "_gf": sys._getframe,
-             "_hc_frame": self.hc_frame, "THR": False, "LEAKRET": False, "UNW": self.unwritten}
+             "_hc_frame": self.hc_frame, "THR": False, "LEAKRET": False, "UNW": self.unwritten,
+             "FT": self.FT, "PLAIN": self.plain_fns}
         for n, st in ((8, "<B"), (16, "<H"), (32, "<I"), (64, "<Q")):
             s = struct.Struct(st)
             g[f"L{n}"] = s.unpack_from

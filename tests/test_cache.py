@@ -235,3 +235,26 @@ def test_environment_key_covers_sources_and_runtime(monkeypatch, tmp_path):
     assert cache.env_key() != k1
     monkeypatch.undo()
     cache.reset()
+
+
+def test_warm_start_generates_no_code(tmp_path, monkeypatch):
+    """Every function the machine compiled on a cold start is loaded from the
+    cache on a warm one (code naming a global outside the VM's starting
+    namespace would not be portable, and would be generated at every start)."""
+    from divm import cache, cli
+    bc = compile_c(tmp_path, "err", ERROR)
+    monkeypatch.setenv("DIVM_CACHE", str(tmp_path / "cache"))
+    misses = []
+    get = cache.get
+
+    def logged(name):
+        data = get(name)
+        if data is None and name.startswith("code-"):
+            misses.append(name)
+        return data
+    monkeypatch.setattr(cache, "get", logged)
+    for _ in range(2):
+        misses.clear()
+        cache.reset()
+        assert cli.main(["verify", "--report", str(tmp_path / "r.json"), str(bc)]) == 1
+    assert misses == []
