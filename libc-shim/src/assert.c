@@ -9,6 +9,9 @@
 #include <sys/dios_syscall.h>
 
 void __divm_abort_signal(void);
+void *__divm_ialloc(size_t n);
+
+#define MSG 1024
 
 static void __attribute__((noreturn)) fault(const char *msg)
 {
@@ -16,17 +19,18 @@ static void __attribute__((noreturn)) fault(const char *msg)
     __dios_exit(134);
 }
 
+/* (the messages are made when an assertion fails, not kept in every state) */
 void __assert_fail(const char *expr, const char *file, unsigned int line, const char *func)
 {
-    static char msg[1024];
-    snprintf(msg, sizeof msg, "Assertion failed: %s (%s: %s: %u)", expr, file, func ? func : "?", line);
+    char *msg = __divm_ialloc(MSG);
+    snprintf(msg, MSG, "Assertion failed: %s (%s: %s: %u)", expr, file, func ? func : "?", line);
     fault(msg);
 }
 
 void __assert_perror_fail(int errnum, const char *file, unsigned int line, const char *func)
 {
-    static char msg[1024];
-    snprintf(msg, sizeof msg, "Assertion failed: %s (%s: %s: %u)", strerror(errnum), file,
+    char *msg = __divm_ialloc(MSG);
+    snprintf(msg, MSG, "Assertion failed: %s (%s: %s: %u)", strerror(errnum), file,
              func ? func : "?", line);
     fault(msg);
 }

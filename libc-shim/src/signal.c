@@ -8,7 +8,26 @@
 #include <unistd.h>
 #include <sys/dios_syscall.h>
 
-static struct sigaction actions[NSIG];
+void *__divm_ialloc(size_t n);
+
+/* the handlers, made when the first is installed: most programs install
+ * none, and the table would be kilobytes of every state */
+static struct sigaction *actions;
+static const struct sigaction dfl; /* SIG_DFL, no flags */
+
+static const struct sigaction *get(int sig)
+{
+    return actions ? &actions[sig] : &dfl;
+}
+
+static struct sigaction *set(int sig)
+{
+    if (!actions) {
+        actions = __divm_ialloc(NSIG * sizeof *actions);
+        memset(actions, 0, NSIG * sizeof *actions);
+    }
+    return &actions[sig];
+}
 
 __sighandler_t signal(int sig, __sighandler_t h)
 {
@@ -16,9 +35,10 @@ __sighandler_t signal(int sig, __sighandler_t h)
         errno = EINVAL;
         return SIG_ERR;
     }
-    __sighandler_t old = actions[sig].sa_handler;
-    actions[sig].sa_handler = h;
-    actions[sig].sa_flags = 0;
+    __sighandler_t old = get(sig)->sa_handler;
+    struct sigaction *a = set(sig);
+    a->sa_handler = h;
+    a->sa_flags = 0;
     return old;
 }
 
@@ -32,20 +52,20 @@ int sigaction(int sig, const struct sigaction *__restrict act, struct sigaction 
         return -1;
     }
     if (old)
-        *old = actions[sig];
+        *old = *get(sig);
     if (act)
-        actions[sig] = *act;
+        *set(sig) = *act;
     return 0;
 }
 
 /* runs a handler the program installed; returns 0 if there is none */
 static int deliver(int sig)
 {
-    struct sigaction a = actions[sig];
+    struct sigaction a = *get(sig);
     if (a.sa_handler == SIG_DFL || a.sa_handler == SIG_IGN)
         return 0;
     if (a.sa_flags & SA_RESETHAND)
-        actions[sig].sa_handler = SIG_DFL;
+        set(sig)->sa_handler = SIG_DFL;
     if (a.sa_flags & SA_SIGINFO) {
         siginfo_t info;
         memset(&info, 0, sizeof info);
@@ -70,7 +90,7 @@ int raise(int sig)
         errno = EINVAL;
         return -1;
     }
-    if (deliver(sig) || actions[sig].sa_handler == SIG_IGN)
+    if (deliver(sig) || get(sig)->sa_handler == SIG_IGN)
         return 0;
     switch (sig) {
     case SIGCHLD: case SIGURG: case SIGWINCH: case SIGCONT:

@@ -8,7 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#define DEFAULT_SIZE 64
+#define DEFAULT_SIZE 90
 #define DEPTH 10
 
 struct node {

@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#define DEFAULT_SIZE 12000
+#define DEFAULT_SIZE 17500
 
 static unsigned long long state = 0x853C49E6748FEA9Bull;
 

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define DEFAULT_SIZE 48000
+#define DEFAULT_SIZE 80000
 
 static unsigned table[256];
 

@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#define DEFAULT_SIZE 14
+#define DEFAULT_SIZE 23
 #define LEN 120
 
 static unsigned rng = 12345u;

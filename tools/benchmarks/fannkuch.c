@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#define DEFAULT_SIZE 10
+#define DEFAULT_SIZE 14
 #define LEN 7
 
 /* how many permutations needed each number of flips: a histogram, not a

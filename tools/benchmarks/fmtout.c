@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define DEFAULT_SIZE 8000
+#define DEFAULT_SIZE 12000
 
 static const char names[6][8] = { "north", "south", "east", "west", "up", "down" };
 

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define DEFAULT_SIZE 20000
+#define DEFAULT_SIZE 26000
 #define NBUCKETS 1024
 
 struct entry {

@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#define DEFAULT_SIZE 1200
+#define DEFAULT_SIZE 1450
 
 enum op {
     PUSH, LOAD, STORE, ADD, SUB, MUL, DIV, MOD, AND, XOR, SHR,

@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#define DEFAULT_SIZE 120
+#define DEFAULT_SIZE 185
 #define LEN 1000
 
 struct node {

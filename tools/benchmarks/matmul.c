@@ -8,7 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#define DEFAULT_SIZE 7
+#define DEFAULT_SIZE 11
 #define DIM 48
 
 static double *new_matrix(int n)

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <math.h>
 
-#define DEFAULT_SIZE 8500
+#define DEFAULT_SIZE 13800
 #define NBODIES 5
 
 #define PI 3.141592653589793

@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#define DEFAULT_SIZE 74000
+#define DEFAULT_SIZE 115000
 #define CHUNK 2000
 
 static unsigned rng_state = 2463534242u;

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define DEFAULT_SIZE 400000
+#define DEFAULT_SIZE 660000
 
 /* argv[1] if it is a positive number, else the default.  Kept out of
  * line: when clang -O1 can see the value's range it rewrites the loops

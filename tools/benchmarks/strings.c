@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define DEFAULT_SIZE 4000
+#define DEFAULT_SIZE 5600
 #define WORDS 8
 
 /* a 2-D char array, not an array of pointers: clang -O1 turns a constant

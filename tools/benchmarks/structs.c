@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define DEFAULT_SIZE 1700
+#define DEFAULT_SIZE 2650
 #define COUNT 64
 
 struct vec { long x, y, z; };          /* 24 bytes: passed in memory */

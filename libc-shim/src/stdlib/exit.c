@@ -7,7 +7,9 @@
 
 void *__divm_ialloc(size_t);
 
-/* handlers in registration order, in blocks of 32 that are never freed */
+/* handlers in registration order, in blocks of 32 that are never freed (the
+ * first made at the first registration: most programs register none, and an
+ * empty block would be kilobytes of every state) */
 struct handler
 {
     int kind; /* 0 atexit, 1 on_exit, 2 __cxa_atexit */
@@ -23,13 +25,12 @@ struct block
     struct handler h[32];
 };
 
-static struct block first, *last = &first;
-static struct block qfirst, *qlast = &qfirst;
+static struct block *last, *qlast;
 
 static struct handler *slot(struct block **lastp)
 {
     struct block *b = *lastp;
-    if (b->n == 32) {
+    if (!b || b->n == 32) {
         struct block *nb = __divm_ialloc(sizeof *nb);
         nb->prev = b;
         nb->n = 0;
@@ -78,6 +79,8 @@ static void run(struct block **lastp, int status)
 {
     for (;;) {
         struct block *b = *lastp;
+        if (!b)
+            return;
         while (b->n == 0 && b->prev)
             b = *lastp = b->prev;
         if (b->n == 0)
