@@ -624,8 +624,9 @@ class Gen:
         um = _UDMASK[n].format(off)
         clear = f"_o.ud[{off}] = 0" if n == 1 else f"S{8 * n}(_o.ud, {off}, 0)"
         e(ind, "if _o.ud is not None:", loc)
-        e(ind + 1, f"if {um} == {(1 << 8 * n) - 1} and _o.nud > {n}: {clear}; _o.nud -= {n}", loc)
-        e(ind + 1, f"elif {um} or {ptrs}: _def(_o, {off}, {n})", loc)
+        e(ind + 1, f"_m = {um}", loc)
+        e(ind + 1, f"if _m == {(1 << 8 * n) - 1} and _o.nud > {n}: {clear}; _o.nud -= {n}", loc)
+        e(ind + 1, f"elif _m or {ptrs}: _def(_o, {off}, {n})", loc)
         e(ind, f"elif {ptrs}: _def(_o, {off}, {n})", loc)
 
     def gep(self, ins: Ins, ind: int) -> None:
