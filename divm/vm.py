@@ -47,7 +47,6 @@ def first_choice(n: int, weights) -> int:
     return 0
 
 
-
 FRAME_HDR = 24
 FRAME_HEAD = struct.Struct("<QQQ")  # pc, parent, number of allocas
 
