@@ -312,6 +312,9 @@ def cmd_run(args) -> int:
     prog_args = list(args.args)
     if args.max_states is not None and args.max_states < 0:
         raise UsageError("--max-states must be a non-negative number")
+    if args.max_time is not None and not args.max_time > 0:
+        raise UsageError("--max-time must be a positive number of seconds")
+    max_mem = parse_size(args.max_memory)
     stdin = read_stdin(args)
     files = read_files(args)
     check_output(args.report)
@@ -336,12 +339,14 @@ def cmd_run(args) -> int:
         fastlib.install(vm)
     chooser = make_chooser(args)
     vm.chooser = chooser
-    result = run_big_stack(lambda: execute(vm, args))
+    stopper = Stopper(args.max_time, max_mem).__enter__()
+    stopper.start(vm)
+    result = run_big_stack(lambda: execute(vm, args.max_states), stopper.watch)
     sys.stdout.flush()
     status, steps = result
     report = {"tool": "divm", "version": __version__, "command": "run",
-              "result": "error" if vm.error else "valid", "property": "safety",
-              "states": steps + 1, "transitions": steps,
+              "result": "error" if vm.error else "inconclusive" if status == "stopped" else "valid",
+              "property": "safety", "states": steps + 1, "transitions": steps,
               "seconds": round(time.time() - t0, 3), "search_seconds": 0.0,
               "peak_memory_bytes": peak_memory(), "stored_bytes_per_state": 0.0,
               "choices": [list(c) for c in vm.choice_log] if args.report else []}
@@ -349,6 +354,10 @@ def cmd_run(args) -> int:
         print_error(vm.error)
         report["error"] = vm.error.to_json()
         code = 1
+    elif status == "stopped":
+        print(f"divm: the run was stopped ({vm.stop_request}) after {steps} transitions", file=sys.stderr)
+        report["reason"] = vm.stop_request
+        code = 3
     elif status == "cancelled":
         print("divm: the run was cancelled (an assumption failed)", file=sys.stderr)
         code = 0
@@ -359,21 +368,29 @@ def cmd_run(args) -> int:
     return code
 
 
-def execute(vm, args) -> tuple[str, int]:
-    from .vm import CF_CANCEL, CF_ERROR, CF_STOP
-    vm.boot()
+def execute(vm, max_steps: int | None = None) -> tuple[str, int]:
+    """One run to its end, an error, a cancelled step, or a limit
+    ("stopped": --max-states transitions, or vm.request_stop)."""
+    from .vm import CF_CANCEL, CF_ERROR, CF_STOP, StopRequest
     steps = 0
-    if vm.flags & CF_ERROR:
-        return "error", steps
-    while True:
-        vm.transition()
-        steps += 1
+    try:
+        vm.boot()
         if vm.flags & CF_ERROR:
             return "error", steps
-        if vm.flags & CF_CANCEL:
-            return "cancelled", steps
-        if vm.flags & CF_STOP:
-            return "exit", steps
+        while True:
+            if max_steps is not None and steps >= max_steps:
+                vm.stop_request = f"limit of {max_steps} transitions reached"
+                return "stopped", steps
+            vm.transition()
+            steps += 1
+            if vm.flags & CF_ERROR:
+                return "error", steps
+            if vm.flags & CF_CANCEL:
+                return "cancelled", steps
+            if vm.flags & CF_STOP:
+                return "exit", steps
+    except StopRequest:
+        return "stopped", steps
 
 
 def make_chooser(args):
@@ -843,8 +860,9 @@ def cmd_replay(args) -> int:
     cycle = trace.get("cycle_start")
     if cycle is not None and not (isinstance(cycle, int) and not isinstance(cycle, bool) and 0 <= cycle < len(steps)):
         raise LoadError(f"{args.trace}: malformed trace (cycle_start)")
-    vm.want_stop_bt = True
+    vm.want_stop_bt = vm.explore_mode = True
     vm.all_visible = bool(opts.get("liveness"))
+    vm.set_live()
     loop_bt: list = []
 
     def replay():

@@ -186,7 +186,7 @@ class Gen:
                 raise _Restart()
             if dst <= src and self.interrupts:
                 # every cycle has an edge that goes backwards in block order
-                self.emit(ind, f"if THR: _loop({self.fn.idx}, {dst})")
+                self.emit(ind, f"if LOOPS: _loop({self.fn.idx}, {dst})")
                 self.resume_lines[len(self.lines)] = dst
                 self.resume_loc[dst] = self.fn.blocks[dst].ins[0].loc
             self.goto(ind, dst)
@@ -1276,10 +1276,10 @@ def _keep_registers(g: Gen, live: dict) -> None:
         if rid is not None:
             stmt = text.lstrip()
             ind = text[:len(text) - len(stmt)]
-            if stmt.startswith("if THR: "):
-                lines.append(ind + "if THR:")
+            if stmt.startswith(("if THR: ", "if LOOPS: ")):
+                cond, stmt = stmt.split(": ", 1)
+                lines.append(f"{ind}{cond}:")
                 ind += "    "
-                stmt = stmt[8:]
             regs = "".join(r + ", " for r in live.get(rid, ()))
             lines.append(f"{ind}try: {stmt}")
             resume[len(lines)] = rid

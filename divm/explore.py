@@ -35,6 +35,8 @@ class Step:
 class Machine:
     def __init__(self, vm: VM, leaks: bool = False, observe=None, compaction: bool = False):
         self.vm = vm
+        vm.explore_mode = True
+        vm.set_live()
         self.leaks = leaks
         self.compaction = compaction  # keys are fingerprints, contents are not kept
         S.INTERN[0] = not compaction

@@ -129,7 +129,7 @@ def restore(vm, s: Snapshot) -> None:
     vm.next_alloca, vm.next_heap, vm.next_global = s.ids
     vm.flags = s.flags
     vm.regs[:] = s.regs
-    vm.G["THR"] = bool(vm.flags & 0x800) or vm.all_visible or vm.stop_request is not None
+    vm.set_live()
     vm.error = None
     vm.pending_fault = None
     vm.exit_status = None

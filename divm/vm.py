@@ -175,6 +175,9 @@ class VM:
         self.resume_base: tuple | None = None
         self.visible = False
         self.loops_seen: dict[int, int] = {}  # loop point -> passes in this transition
+        self.loop_choices: dict[int, int] = {}  # loop point -> self.chosen at its last pass
+        self.chosen = 0  # choices with more than one outcome made so far (loops end at one)
+        self.explore_mode = False  # verify/replay: loop points are live even with one thread
         self.loop_limit = LOOP_LIMIT
         self.stop_request: str | None = None  # why the explorer wants to stop (see request_stop)
         self.FT: list = []  # function number -> what calls it (filled below: stubs use the namespace)
@@ -252,7 +255,7 @@ class VM:
         vm = self
         g = {"__builtins__": __builtins__, "OBJS": self.objs, "AST": self.AST, "U": U,
              "REGS": self.regs, "LongJmp": LongJmp, "Suspend": Suspend, "_gf": sys._getframe,
-             "_hc_frame": self.hc_frame, "THR": False, "LEAKRET": False, "UNW": self.unwritten,
+             "_hc_frame": self.hc_frame, "THR": False, "LOOPS": False, "LEAKRET": False, "UNW": self.unwritten,
              "FT": self.FT, "PLAIN": self.plain_fns}
         for n, st in ((8, "<B"), (16, "<H"), (32, "<I"), (64, "<Q")):
             s = struct.Struct(st)
@@ -410,6 +413,7 @@ class VM:
         self.accept_bt = None
         self.visible = False
         self.loops_seen.clear()
+        self.loop_choices.clear()
         self.regs[CR_TASK] = 0  # transient: not part of the state between transitions
         sched = self.regs[CR_SCHEDULER]
         if not sched:
@@ -1279,11 +1283,15 @@ class VM:
 
     def loop(self, fidx: int, block: int) -> None:
         """interrupt_cfl: a transition that keeps passing the same loop point
-        may never end; give the others a chance.  Without reductions that
-        happens at the second pass (every iteration is a transition); with
-        them, a loop whose iterations touch nothing shared runs LOOP_LIMIT
-        times before it is interrupted: invisible steps commute with the
-        other threads, so only termination needs the interrupt."""
+        may never end; give the others a chance, and let the explorer see
+        the states a loop goes round (in a single-threaded program too, or
+        the search of a finite-state endless loop would never end).  Without
+        reductions that happens at the second pass (every iteration is a
+        transition); with them, a loop whose iterations touch nothing shared
+        runs LOOP_LIMIT times before it is interrupted: invisible steps
+        commute with the other threads, so only termination needs the
+        interrupt.  A pass that made a choice ends the transition at once:
+        a transition must not collect choices without bound."""
         if self.stop_request is not None:
             raise StopRequest(self.stop_request)
         if self.flags & (CF_IGNORELOOP | CF_KERNEL):
@@ -1291,16 +1299,29 @@ class VM:
         key = fidx << 32 | block
         seen = self.loops_seen
         n = seen.get(key, 0) + 1
-        if n > self.loop_limit:
-            self.interrupt()
         seen[key] = n
+        chosen = self.chosen
+        if n > self.loop_limit or n > 1 and self.loop_choices[key] != chosen:
+            self.loop_choices[key] = chosen
+            seen[key] = 1
+            self.interrupt()
+            return
+        self.loop_choices[key] = chosen
 
     def request_stop(self, reason: str) -> None:
         """Stop at the next interrupt point (callable from another thread):
         interrupt points become live, even in a single-threaded program stuck
         in one endless transition, and raise StopRequest."""
         self.stop_request = reason
-        self.G["THR"] = True
+        self.G["THR"] = self.G["LOOPS"] = True
+
+    def set_live(self) -> None:
+        """Which interrupt points are live: memory ones once a second thread
+        exists (or liveness wants every state), loop ones also whenever the
+        state space is explored."""
+        thr = bool(self.flags & CF_THREADS) or self.all_visible or self.stop_request is not None
+        self.G["THR"] = thr
+        self.G["LOOPS"] = thr or self.explore_mode
 
     def tls(self, p):
         """The calling thread's copy of a thread-local variable (DiOS keeps
@@ -1397,7 +1418,7 @@ class VM:
     def hc_ctl_flag(self, clear, set_):
         old = self.flags
         self.flags = (old & ~clear) | set_
-        self.G["THR"] = bool(self.flags & CF_THREADS) or self.all_visible or self.stop_request is not None
+        self.set_live()
         if set_ & CF_ACCEPTING and self.want_stop_bt and self.accept_bt is None:
             self.accept_bt = self.backtrace()
         if set_ & CF_ERROR and not old & CF_ERROR and self.error is None:
@@ -1435,6 +1456,7 @@ class VM:
             if n == 1:
                 return 0
         c = self.chooser(n, weights)
+        self.chosen += 1
         self.choice_log.append((c, n))
         return c
 

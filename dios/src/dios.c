@@ -458,10 +458,11 @@ void __dios_trace_t( const char *text )
     __vm_trace( _VM_T_Text, text );
 }
 
+/* A scheduling point, with one task too: single-threaded programs use it to
+ * mark where one state ends and the next begins. */
 void __dios_reschedule( void )
 {
-    if ( state()->ntasks > 1 )
-        __dios_interrupt();
+    __dios_interrupt();
 }
 
 /* -- SV-COMP conventions ----------------------------------------------------- */
