@@ -511,7 +511,7 @@ class Gen:
         if op in ("sitofp", "uitofp") and dt.k == "x":
             return f"_xfromint({x}, {st.bits}, {op == 'sitofp'})"
         if op == "fptrunc" and st.k == "x":
-            return f"_f32(_xtod({x}))" if dt.k == "f" else f"_xtod({x})"
+            return f"_fptrunc(_xtod({x}))" if dt.k == "f" else f"_xtod({x})"
         if op == "fptosi":
             return f"_fptosi({x}, {dt.bits})"
         if op == "fptoui":
@@ -523,7 +523,7 @@ class Gen:
             r = f"({x} + 0.0)"
             return f"_f32({r})" if dt.k == "f" else r
         if op == "fptrunc":
-            return f"_f32({x})" if dt.k == "f" else x
+            return f"_fptrunc({x})" if dt.k == "f" else x
         if op == "fpext":
             return x
         if op == "bitcast":

@@ -166,6 +166,17 @@ def f32(x):
     return f32_round(x)
 
 
+def fptrunc(x):
+    """double to float; a finite value beyond float's range is undefined
+    (C leaves the conversion undefined; DiVM makes the result undefined)."""
+    if x.__class__ is U:
+        return x
+    r = f32_round(x)
+    if r in (math.inf, -math.inf) and x == x and x not in (math.inf, -math.inf):
+        return full(32)
+    return r
+
+
 def fptosi(x, bits):
     if x.__class__ is U:
         return full(bits)

@@ -128,23 +128,13 @@ class U:
     def __rrshift__(self, o):
         return U(0, -1)
 
-    # comparisons yield an undefined i1 unless the defined bits already decide
-    def __eq__(self, o):
-        b, bm = _split(o)
-        known = ~(self.m | bm)
-        if (self.v ^ b) & known:
-            return False
-        return U(0, 1)
-
-    def __ne__(self, o):
-        b, bm = _split(o)
-        known = ~(self.m | bm)
-        if (self.v ^ b) & known:
-            return True
-        return U(0, 1)
-
+    # a comparison that reads an undefined bit is undefined, even where the
+    # defined bits alone would decide it (DiVM's rule: the operands' bits
+    # are compared as a whole, and reading uninitialised data is the bug)
     def _cmp(self, o):
         return U(0, 1)
+
+    __eq__ = __ne__ = _cmp
 
     __lt__ = __le__ = __gt__ = __ge__ = _cmp
 

@@ -142,6 +142,7 @@ class VM:
         self.out = out  # callable(fd, bytes)
         self.trace: list = []
         self.exit_status: int | None = None
+        self.exit_roots: list[int] = []  # kept alive at exit by the caller's activations (--leakcheck)
         self.error: ErrorInfo | None = None
         self.pending_fault: tuple | None = None
         self.in_fault = False
@@ -266,7 +267,7 @@ class VM:
         g["LF"] = struct.Struct("<f").unpack_from
         g["SF"] = struct.Struct("<f").pack_into
         for name in ("udiv", "urem", "sdiv", "srem", "shl", "lshr", "ashr", "sext", "sx", "select",
-                     "fdiv", "frem", "f32", "fptosi", "fptoui", "fptoi_sat", "fcmp",
+                     "fdiv", "frem", "f32", "fptrunc", "fptosi", "fptoui", "fptoi_sat", "fcmp",
                      "add_ov", "sub_ov", "mul_ov", "sat", "minmax", "cmp3", "iabs", "ctpop", "ctlz",
                      "cttz", "bswap", "bitreverse", "fshl", "fshr", "is_fpclass", "reduce", "freduce",
                      "ffloor", "fceil", "ftrunc", "frint", "fround", "fsqrt", "fcopysign",
@@ -434,7 +435,8 @@ class VM:
         finally:
             if self.leakcheck and not self.flags & CF_ERROR and (
                     self.leakcheck == "state" or self.flags & CF_STOP and self.exit_status is not None):
-                self.check_leaks([])
+                self.check_leaks(self.exit_roots if self.exit_status is not None else [])
+            self.exit_roots = []
             self.live_frames.clear()
             self.frame_lines.clear()
             self.unwritten.clear()
@@ -461,20 +463,24 @@ class VM:
         if value.__class__ is int:
             extra.append(value >> 32)
         sp = f.f_locals.get("_sp", len(self.AST))
-        extra += self.AST[:sp]
-        g = f.f_back
-        while g is not None:
-            info = self.code_info.get(g.f_code)
-            if info is not None:
-                for name, v in g.f_locals.items():
-                    if v.__class__ is int and name[0] in "amr":
-                        extra.append(v >> 32)
-            g = g.f_back
+        extra += self.AST[:sp] + self.stack_roots(f.f_back)
         before = self.error
         self.check_leaks([x for x in extra if x in self.objs])
         if self.error is not before and self.flags & CF_ERROR:
             self.error.backtrace = self.backtrace()
             raise Suspend()
+
+    def stack_roots(self, f) -> list[int]:
+        """Objects the running thread's activations (Python frames from f
+        outwards) hold pointers to in their registers."""
+        out = []
+        while f is not None:
+            if f.f_code in self.code_info:
+                for name, v in f.f_locals.items():
+                    if v.__class__ is int and name[0] in "amr":
+                        out.append(v >> 32)
+            f = f.f_back
+        return out
 
     def stack_overflow(self) -> None:
         self.error = ErrorInfo("memory", "stack overflow (call depth limit reached)", [])
@@ -579,7 +585,7 @@ class VM:
             else:
                 ptrset = {8}
             try:
-                if lay.fast is None:
+                if lay.fast is None or U in set(map(type, vals)):  # (struct packs a U by its __index__)
                     raise struct.error
                 o.b = bytearray(head + lay.fast.pack(*vals))
                 o.ud = None
@@ -1492,6 +1498,8 @@ class VM:
             self.trace.append(("sched", args[0][1], args[1][1]))
         elif kind == T_EXIT:
             self.exit_status = ops.sx(args[0][1] & M32, 32) & 0xFF
+            if self.leakcheck:  # what the live activations of exit()'s caller hold is not lost
+                self.exit_roots = [x for x in self.AST + self.stack_roots(sys._getframe(1)) if x in self.objs]
         elif kind == T_FAULT:
             fk = args[0][1]
             msg = self.cstring(args[1][1]).decode("utf-8", "replace") if len(args) > 1 and args[1][1] else ""

@@ -146,3 +146,25 @@ def test_cc_print_flags_and_compile(tmp_path):
     assert divm("cc", "-O1", c, "-o", bc).returncode == 0
     r = divm("run", bc)
     assert r.returncode == 0 and r.stdout == "hi\n"
+
+
+def test_run_limits_stop_an_endless_run(tmp_path):
+    """divm run --max-time / --max-states end a run that never ends:
+    inconclusive, exit 3, with a report."""
+    prog = write(tmp_path, "spin.c", "int x;\nint main(void) { for (;;) x = (x + 1) % 3; }\n")
+    rep = str(tmp_path / "r.json")
+    r = divm("run", "--max-time", "1", "--report", rep, prog)
+    assert r.returncode == 3, r.stderr
+    assert "time limit" in r.stderr
+    assert json.load(open(rep))["result"] == "inconclusive"
+    threads = write(tmp_path, "yield.c", "#include <sched.h>\nint main(void) { for (;;) sched_yield(); }\n")
+    r = divm("run", "--max-states", "50", threads)
+    assert r.returncode == 3 and "50 transitions" in r.stderr, r.stderr
+
+
+def test_cc_accepts_old_c(tmp_path):
+    """Implicit declarations and implicit int compile, as older C allows."""
+    prog = write(tmp_path, "old.c", "#include <stdio.h>\nfoo(x) { return x + 1; }\n"
+                 "main() { printf(\"%d\\n\", foo(2)); bar(); return 0; }\nbar() { puts(\"bar\"); return 0; }\n")
+    r = divm("run", prog)
+    assert r.returncode == 0 and r.stdout == "3\nbar\n", r.stdout + r.stderr

@@ -75,3 +75,53 @@ def test_monitor_errors(tmp_path):
     r = divm("verify", "--liveness", os.path.join(ROOT, "tests", "liveness", "counter.ltl"),
              "--property", "nope", prog)
     assert r.returncode == 2
+
+
+CHOOSE_LOOP = r"""
+#include <sys/divm.h>
+int s;
+int main(void)
+{
+    for (;;) {
+        int c = __vm_choose(2);
+        s = (s + c) % 4;
+        if (s == 3)
+            __vm_ctl_flag(0, _VM_CF_Accepting);
+    }
+}
+"""
+
+
+def test_choice_per_pass_ends_the_transition(tmp_path):
+    """A single-threaded loop that chooses on every pass: each transition
+    carries a bounded number of choices (not one per pass for 1000 passes),
+    so a four-state program is decided at once, and its lasso replays."""
+    prog = tmp_path / "choose_loop.c"
+    prog.write_text(CHOOSE_LOOP)
+    rep, trace = str(tmp_path / "r.json"), str(tmp_path / "t.json")
+    r = divm("verify", "--liveness", "--max-time", "60", "--report", rep, "--trace-out", trace, str(prog))
+    assert r.returncode == 1, r.stderr
+    data = json.load(open(rep))
+    assert data["states"] < 50 and data["seconds"] < 30, data
+    t = json.load(open(trace))
+    assert max(len(st["choices"]) for st in t["steps"]) <= 2, t["steps"]
+    rp = divm("replay", str(prog), trace)
+    assert rp.returncode == 1 and "loop starts here" in rp.stdout, rp.stdout + rp.stderr
+
+
+def test_ltl_property_trace_replays(tmp_path):
+    """A lasso found for one --property of a monitor file replays: the
+    stem, the loop once, exit status 1."""
+    checked = 0
+    for ltl in MONITORS:
+        prog = ltl[:-4] + ".c"
+        for name, verdict in expectations(ltl, False).items():
+            if verdict != "violated":
+                continue
+            trace = str(tmp_path / f"{name}.json")
+            r = divm("verify", "--liveness", ltl, "--property", name, "--trace-out", trace, prog)
+            assert r.returncode == 1, r.stderr
+            rp = divm("replay", prog, trace)
+            assert rp.returncode == 1 and "loop starts here" in rp.stdout, rp.stdout + rp.stderr
+            checked += 1
+    assert checked
