@@ -585,7 +585,7 @@ class VM:
             else:
                 ptrset = {8}
             try:
-                if lay.fast is None or U in set(map(type, vals)):  # (struct packs a U by its __index__)
+                if lay.fast is None or U in map(type, vals):  # (struct packs a U by its __index__)
                     raise struct.error
                 o.b = bytearray(head + lay.fast.pack(*vals))
                 o.ud = None
