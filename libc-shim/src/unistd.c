@@ -13,20 +13,6 @@
 
 /* files and descriptors from 3 up: fs.c */
 
-int pipe(int fds[2])
-{
-    (void)fds;
-    errno = EMFILE;
-    return -1;
-}
-
-int pipe2(int fds[2], int flags)
-{
-    (void)fds;
-    (void)flags;
-    errno = EMFILE;
-    return -1;
-}
 
 mode_t __divm_umask = 022;
 
