@@ -3,7 +3,7 @@
 Files live in libc-shim's in-memory file system, seeded only by
 `--file NAME=PATH` (and `--stdin`); processes, shells and sockets fail; the
 environment is empty.  Each program in tests/sandbox/ tries one way out.
-roundtrip.c and dirs.c use only relative names, so a native build run in an
+roundtrip.c, dirs.c and links_pipes.c use only relative names, so a native build run in an
 empty directory must print exactly what `divm run` prints."""
 
 from __future__ import annotations
@@ -124,7 +124,7 @@ def test_missing_passed_file_is_enoent(tmp_path):
     assert b"input.txt: No such file or directory" in r.stderr
 
 
-@pytest.mark.parametrize("name", ["roundtrip", "dirs"])
+@pytest.mark.parametrize("name", ["roundtrip", "dirs", "links_pipes"])
 def test_file_system_matches_native(tmp_path, name):
     """Relative names only: a native run in a directory holding just dev/
     and tmp/ (as the program's root) prints the same as divm."""
@@ -224,6 +224,21 @@ def test_verify_with_lock_is_valid(tmp_path):
                  cwd=tmp_path, timeout=300)
     ok(r, 0)
     assert (tmp_path / "c.txt").read_text() == "0\n"
+
+
+def test_pipe_read_waits_for_the_writer(tmp_path):
+    """A read of an empty pipe blocks until the writer thread writes (no
+    error in any interleaving); a read nobody can satisfy is a deadlock at
+    the read."""
+    p = prog(tmp_path, "pipe_wait")
+    rep = tmp_path / "r.json"
+    ok(run_divm(["verify", "--report", rep, p], cwd=tmp_path), 0)
+    assert json.loads(rep.read_text())["result"] == "valid"
+    r = run_divm(["verify", "--report", rep, p, "--", "x"], cwd=tmp_path)
+    assert r.returncode == 1, r.stderr.decode()[-2000:]
+    err = json.loads(rep.read_text())["error"]
+    assert err["kind"] == "deadlock"
+    assert (err["backtrace"][0]["function"], err["backtrace"][0]["line"]) == ("main", 31)
 
 
 def test_replay_refuses_bad_files_in_trace(tmp_path):

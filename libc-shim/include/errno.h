@@ -6,6 +6,8 @@
 __DIVM_BEGIN_DECLS
 int *__errno_location(void) __DIVM_NOEXCEPT __attribute__((__const__));
 #define errno (*__errno_location())
+/* DiOS's name for the same location (what DIVINE's <dios.h> offers) */
+int *__dios_errno(void);
 extern char *program_invocation_name;
 extern char *program_invocation_short_name;
 __DIVM_END_DECLS

@@ -70,6 +70,7 @@ char *ctime_r(const time_t *__DIVM_RESTRICT, char *__DIVM_RESTRICT);
 int nanosleep(const struct timespec *, struct timespec *);
 int clock_getres(clockid_t, struct timespec *);
 int clock_gettime(clockid_t, struct timespec *);
+int clock_settime(clockid_t, const struct timespec *);
 int timespec_get(struct timespec *, int);
 void tzset(void);
 extern char *tzname[2];

@@ -11,12 +11,21 @@
  * DiOS's standard streams; descriptors from 3 up are open files here.
  *
  * The program runs as the owner of every file; the owner's permission bits
- * are checked (chmod 0444 makes a file read-only), as for a normal user. */
+ * are checked (chmod 0444 makes a file read-only), as for a normal user.
+ *
+ * Symbolic links are followed in the middle of a path and, by the calls
+ * that follow them (open, stat, access, chdir, ...), at its end; 40 links
+ * in one lookup are ELOOP.  FIFOs (mkfifo) and pipes (pipe) hold their
+ * bytes in the node; a read of an empty pipe that has a writer, a write to
+ * a full one that has a reader, and an open of one end of a FIFO before the
+ * other end is open block the thread (DiOS's __dios_wait_zero) until
+ * another thread acts: when none can, that is a deadlock. */
 #define _GNU_SOURCE 1
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -47,7 +56,16 @@ struct node
     struct dent *ents;   /* directory: entries other than . and .. */
     struct node *parent; /* directory: its parent (the root's is itself) */
     int dev;             /* a character device: DEV_* */
+    /* a FIFO: data[0..size) is what was written and not yet read */
+    int readers, writers;   /* open descriptions of each end (and opens waiting) */
+    int wgen, rgen;         /* opens of each end so far */
+    volatile int rd_wait;   /* set by a waiting reader, cleared by a write or a writer's close */
+    volatile int wr_wait;   /* set by a waiting writer, cleared by a read or a reader's close */
+    volatile int ropen_wait, wopen_wait; /* set by a waiting open, cleared by an open of the other end */
 };
+
+#define PIPE_CAP 65536 /* Linux's default pipe capacity */
+#define MAXLINKS 40
 
 enum { DEV_NONE, DEV_NULL, DEV_ZERO, DEV_STDIN, DEV_STDOUT, DEV_STDERR };
 
@@ -55,7 +73,7 @@ struct ofile
 {
     struct node *node;
     off_t pos;
-    int flags;  /* O_ACCMODE | O_APPEND */
+    int flags;  /* O_ACCMODE | O_APPEND | O_NONBLOCK */
     int refs;   /* descriptors sharing it (dup) */
 };
 
@@ -186,7 +204,23 @@ static void set_size(struct node *n, size_t size)
  * it and sets *name and *len to the component ("" for "/"; "." and ".." are
  * returned as they are) and *slash when the path ends in '/'.  base is
  * where a relative path starts. */
-static struct node *walk(struct node *base, const char *path, const char **name, size_t *len, int *slash)
+static struct node *lookup_d(struct node *base, const char *path, int depth);
+
+/* the node a symbolic link n in dir leads to (following further links) */
+static struct node *follow(struct node *dir, struct node *n, int depth)
+{
+    while (n && S_ISLNK(n->mode)) {
+        if (++depth > MAXLINKS) {
+            errno = ELOOP;
+            return 0;
+        }
+        n = lookup_d(dir, n->data, depth);
+    }
+    return n;
+}
+
+static struct node *walk_d(struct node *base, const char *path, const char **name, size_t *len, int *slash,
+                           int depth)
 {
     if (!path) {
         errno = EFAULT;
@@ -236,13 +270,21 @@ static struct node *walk(struct node *base, const char *path, const char **name,
                 errno = ENOENT;
                 return 0;
             }
-            if (!S_ISDIR(e->node->mode)) {
+            struct node *t = e->node;
+            if (S_ISLNK(t->mode) && !(t = follow(dir, t, depth)))
+                return 0;
+            if (!S_ISDIR(t->mode)) {
                 errno = ENOTDIR;
                 return 0;
             }
-            dir = e->node;
+            dir = t;
         }
     }
+}
+
+static struct node *walk(struct node *base, const char *path, const char **name, size_t *len, int *slash)
+{
+    return walk_d(base, path, name, len, slash, 0);
 }
 
 static int is_dot(const char *name, size_t len)
@@ -269,20 +311,39 @@ static struct node *child(struct node *dir, const char *name, size_t len)
     return e->node;
 }
 
-static struct node *lookup_at(struct node *base, const char *path)
+/* the node path names; a symbolic link at its end is followed if follow_
+ * (always when the path ends in '/') */
+static struct node *lookup_f(struct node *base, const char *path, int follow_, int depth)
 {
     const char *name;
     size_t len;
     int slash;
-    struct node *dir = walk(base, path, &name, &len, &slash);
+    struct node *dir = walk_d(base, path, &name, &len, &slash, depth);
     if (!dir)
         return 0;
     struct node *n = child(dir, name, len);
+    if (n && S_ISLNK(n->mode) && (follow_ || slash))
+        n = follow(dir, n, depth);
     if (n && slash && !S_ISDIR(n->mode)) {
         errno = ENOTDIR;
         return 0;
     }
     return n;
+}
+
+static struct node *lookup_d(struct node *base, const char *path, int depth)
+{
+    return lookup_f(base, path, 1, depth);
+}
+
+static struct node *lookup_at(struct node *base, const char *path)
+{
+    return lookup_f(base, path, 1, 0);
+}
+
+static struct node *lookup_nofollow(struct node *base, const char *path)
+{
+    return lookup_f(base, path, 0, 0);
 }
 
 /* -- set-up --------------------------------------------------------------------- */
@@ -405,23 +466,43 @@ static int new_fd(struct node *n, int flags)
     struct ofile *of = __divm_ialloc(sizeof *of);
     of->node = n;
     of->pos = 0;
-    of->flags = flags & (O_ACCMODE | O_APPEND);
+    of->flags = flags & (O_ACCMODE | O_APPEND | O_NONBLOCK);
     of->refs = 1;
     n->opens++;
     fs->fd[fd] = of;
     return fd;
 }
 
-static void drop_fd(int fd)
+/* an end of a FIFO is closed: whoever waits for it sees the change */
+static void fifo_release(struct node *n, int acc)
 {
-    struct ofile *of = fs->fd[fd];
-    fs->fd[fd] = 0;
+    if (acc != O_WRONLY) {
+        n->readers--;
+        n->wr_wait = 0; /* a writer gets EPIPE */
+    }
+    if (acc != O_RDONLY) {
+        n->writers--;
+        n->rd_wait = 0; /* a reader sees the end of the file */
+    }
+}
+
+static void of_unref(struct ofile *of)
+{
     if (--of->refs == 0) {
         struct node *n = of->node;
+        if (S_ISFIFO(n->mode))
+            fifo_release(n, of->flags & O_ACCMODE);
         __divm_ifree(of);
         n->opens--;
         maybe_free(n);
     }
+}
+
+static void drop_fd(int fd)
+{
+    struct ofile *of = fs->fd[fd];
+    fs->fd[fd] = 0;
+    of_unref(of);
 }
 
 static int std_fd(int fd)
@@ -445,7 +526,9 @@ static struct node *dir_of_fd(int dirfd)
     return of->node;
 }
 
-static int do_open(struct node *base, const char *path, int flags, mode_t mode)
+static int open_fifo(struct node *n, int flags);
+
+static int do_open_d(struct node *base, const char *path, int flags, mode_t mode, int depth)
 {
     const char *name;
     size_t len;
@@ -453,13 +536,20 @@ static int do_open(struct node *base, const char *path, int flags, mode_t mode)
     int acc = flags & O_ACCMODE;
     if (acc == O_ACCMODE)
         return fail(EINVAL);
-    struct node *dir = walk(base, path, &name, &len, &slash);
+    struct node *dir = walk_d(base, path, &name, &len, &slash, depth);
     if (!dir)
         return -1;
     struct node *n = child(dir, name, len);
     if (n) {
         if ((flags & O_CREAT) && (flags & O_EXCL))
             return fail(EEXIST);
+        if (S_ISLNK(n->mode)) {
+            if (flags & O_NOFOLLOW)
+                return fail(ELOOP);
+            if (++depth > MAXLINKS)
+                return fail(ELOOP);
+            return do_open_d(dir, n->data, flags, mode, depth);
+        }
         if (S_ISDIR(n->mode)) {
             if (acc != O_RDONLY || (flags & O_TRUNC))
                 return fail(EISDIR);
@@ -471,6 +561,8 @@ static int do_open(struct node *base, const char *path, int flags, mode_t mode)
             return fail(EACCES);
         if ((flags & O_TRUNC) && acc != O_RDONLY && S_ISREG(n->mode))
             set_size(n, 0);
+        if (S_ISFIFO(n->mode))
+            return open_fifo(n, flags);
     } else {
         if (errno != ENOENT || !(flags & O_CREAT))
             return -1;
@@ -485,6 +577,50 @@ static int do_open(struct node *base, const char *path, int flags, mode_t mode)
         link_in(dir, name, len, n);
     }
     return new_fd(n, flags);
+}
+
+static int do_open(struct node *base, const char *path, int flags, mode_t mode)
+{
+    return do_open_d(base, path, flags, mode, 0);
+}
+
+/* Opens an end of a FIFO.  Without O_NONBLOCK, an open for reading waits
+ * for a writer to open it, and one for writing for a reader; with it, the
+ * reader goes on and a writer with no reader fails (ENXIO). */
+static int open_fifo(struct node *n, int flags)
+{
+    int acc = flags & O_ACCMODE;
+    if (acc == O_WRONLY && (flags & O_NONBLOCK) && n->readers == 0)
+        return fail(ENXIO);
+    n->opens++; /* keep it while waiting */
+    if (acc != O_WRONLY) {
+        n->readers++;
+        n->rgen++;
+        n->wopen_wait = 0;
+    }
+    if (acc != O_RDONLY) {
+        n->writers++;
+        n->wgen++;
+        n->ropen_wait = 0;
+    }
+    if (acc == O_RDONLY && !(flags & O_NONBLOCK)) {
+        int g = n->wgen;
+        while (n->writers == 0 && n->wgen == g) {
+            n->ropen_wait = 1;
+            __dios_wait_zero(&n->ropen_wait);
+        }
+    } else if (acc == O_WRONLY) {
+        int g = n->rgen;
+        while (n->readers == 0 && n->rgen == g) {
+            n->wopen_wait = 1;
+            __dios_wait_zero(&n->wopen_wait);
+        }
+    }
+    n->opens--;
+    int fd = new_fd(n, flags);
+    if (fd < 0)
+        fifo_release(n, acc);
+    return fd;
 }
 
 int openat(int dirfd, const char *path, int flags, ...)
@@ -593,6 +729,85 @@ static long of_write(struct ofile *of, const void *buf, size_t n, off_t pos)
     return (long)n;
 }
 
+/* A read of a FIFO takes what is there, at most n bytes; when it is empty,
+ * it waits for a writer to write or for the last writer to close (then it
+ * is the end of the file).  The description is held while it waits, in
+ * case another thread closes the descriptor. */
+static long fifo_read(struct ofile *of, void *buf, size_t n)
+{
+    struct node *nd = of->node;
+    if ((of->flags & O_ACCMODE) == O_WRONLY)
+        return -EBADF;
+    if (!n)
+        return 0;
+    of->refs++;
+    while (nd->size == 0 && nd->writers > 0) {
+        if (of->flags & O_NONBLOCK) {
+            of_unref(of);
+            return -EAGAIN;
+        }
+        nd->rd_wait = 1;
+        __dios_wait_zero(&nd->rd_wait);
+    }
+    size_t k = n < nd->size ? n : nd->size;
+    if (k) {
+        __builtin_memcpy(buf, nd->data, k);
+        nd->size -= k;
+        if (nd->size) {
+            __builtin_memmove(nd->data, nd->data + k, nd->size);
+            __builtin_memset(nd->data + nd->size, 0, k); /* no stale bytes in the state */
+        } else {
+            __divm_ifree(nd->data);
+            nd->data = 0;
+            nd->cap = 0;
+        }
+        nd->wr_wait = 0;
+    }
+    of_unref(of);
+    return (long)k;
+}
+
+/* A write to a FIFO with no reader is EPIPE (and SIGPIPE).  Otherwise it
+ * writes everything, waiting for room when the pipe is full; up to PIPE_BUF
+ * bytes go in at once, never interleaved with other writers. */
+static long fifo_write(struct ofile *of, const void *buf, size_t n)
+{
+    struct node *nd = of->node;
+    if ((of->flags & O_ACCMODE) == O_RDONLY)
+        return -EBADF;
+    if (!n)
+        return 0;
+    of->refs++;
+    size_t done = 0;
+    while (done < n) {
+        if (nd->readers == 0) {
+            of_unref(of);
+            if (done)
+                return (long)done;
+            raise(SIGPIPE);
+            return -EPIPE;
+        }
+        size_t room = PIPE_CAP - nd->size, want = n - done;
+        if (room == 0 || (want <= PIPE_BUF && room < want)) {
+            if (of->flags & O_NONBLOCK) {
+                of_unref(of);
+                return done ? (long)done : -EAGAIN;
+            }
+            nd->wr_wait = 1;
+            __dios_wait_zero(&nd->wr_wait);
+            continue;
+        }
+        size_t k = want < room ? want : room;
+        make_owned(nd, nd->size + k);
+        __builtin_memcpy(nd->data + nd->size, (const char *)buf + done, k);
+        nd->size += k;
+        done += k;
+        nd->rd_wait = 0;
+    }
+    of_unref(of);
+    return (long)done;
+}
+
 /* read/write for stdio: descriptors 0-2 go to DiOS; -errno on failure */
 long __divm_sysread(int fd, void *buf, size_t n)
 {
@@ -602,6 +817,8 @@ long __divm_sysread(int fd, void *buf, size_t n)
     struct ofile *of = get_of(fd);
     if (!of)
         return -EBADF;
+    if (S_ISFIFO(of->node->mode))
+        return fifo_read(of, buf, n);
     long r = of_read(of, buf, n, of->pos);
     if (r > 0)
         of->pos += r;
@@ -616,6 +833,8 @@ long __divm_syswrite(int fd, const void *buf, size_t n)
     struct ofile *of = get_of(fd);
     if (!of)
         return -EBADF;
+    if (S_ISFIFO(of->node->mode))
+        return fifo_write(of, buf, n);
     if (of->flags & O_APPEND)
         of->pos = (off_t)of->node->size;
     long r = of_write(of, buf, n, of->pos);
@@ -627,7 +846,7 @@ long __divm_syswrite(int fd, const void *buf, size_t n)
 /* the standard streams under /dev are pipes, as descriptors 0-2 */
 static int is_pipe(struct ofile *of)
 {
-    return of->node->dev >= DEV_STDIN;
+    return of->node->dev >= DEV_STDIN || S_ISFIFO(of->node->mode);
 }
 
 static ssize_t ret(long r)
@@ -799,7 +1018,7 @@ int __divm_fcntl(int fd, int cmd, long arg)
         return of ? of->flags : fd == 0 ? O_RDONLY : O_WRONLY;
     case F_SETFL:
         if (of)
-            of->flags = (of->flags & ~O_APPEND) | ((int)arg & O_APPEND);
+            of->flags = (of->flags & ~(O_APPEND | O_NONBLOCK)) | ((int)arg & (O_APPEND | O_NONBLOCK));
         return 0;
     case F_DUPFD:
     case F_DUPFD_CLOEXEC: {
@@ -1001,7 +1220,7 @@ int rename(const char *from, const char *to)
 
 int link(const char *from, const char *to)
 {
-    struct node *n = lookup_at(F()->cwd, from);
+    struct node *n = lookup_nofollow(F()->cwd, from);
     if (!n)
         return -1;
     if (S_ISDIR(n->mode))
@@ -1022,10 +1241,8 @@ int link(const char *from, const char *to)
     return 0;
 }
 
-/* no symbolic links in this file system */
 int symlink(const char *target, const char *path)
 {
-    (void)target;
     const char *name;
     size_t len;
     int slash;
@@ -1034,16 +1251,36 @@ int symlink(const char *target, const char *path)
         return -1;
     if (len == 0 || is_dot(name, len) || find(dir, name, len))
         return fail(EEXIST);
-    return fail(EPERM);
+    if (!target)
+        return fail(EFAULT);
+    if (!*target)
+        return fail(ENOENT);
+    size_t tl = __divm_strnlen(target, PATH_MAX);
+    if (tl >= PATH_MAX)
+        return fail(ENAMETOOLONG);
+    if (slash)
+        return fail(ENOENT);
+    if (!(dir->mode & S_IWUSR))
+        return fail(EACCES);
+    if (dir->nlink == 0)
+        return fail(ENOENT);
+    struct node *n = new_node(S_IFLNK | 0777);
+    n->data = sdup(target, tl);
+    n->size = n->cap = tl;
+    link_in(dir, name, len, n);
+    return 0;
 }
 
 ssize_t readlink(const char *__restrict path, char *__restrict buf, size_t n)
 {
-    (void)buf;
-    (void)n;
-    if (!lookup_at(F()->cwd, path))
+    struct node *l = lookup_nofollow(F()->cwd, path);
+    if (!l)
         return -1;
-    return fail(EINVAL); /* not a symbolic link */
+    if (!S_ISLNK(l->mode))
+        return fail(EINVAL);
+    size_t k = l->size < n ? l->size : n;
+    __builtin_memcpy(buf, l->data, k);
+    return (ssize_t)k;
 }
 
 /* -- attributes ------------------------------------------------------------------- */
@@ -1055,7 +1292,7 @@ static void fill_stat(struct node *n, struct stat *st)
     st->st_ino = n->ino;
     st->st_nlink = n->nlink;
     st->st_mode = n->mode;
-    st->st_size = S_ISDIR(n->mode) ? 4096 : (off_t)n->size;
+    st->st_size = S_ISDIR(n->mode) ? 4096 : S_ISFIFO(n->mode) ? 0 : (off_t)n->size;
     st->st_blksize = 4096;
     st->st_blocks = (st->st_size + 511) / 512;
 }
@@ -1069,7 +1306,14 @@ int stat(const char *__restrict path, struct stat *__restrict st)
     return 0;
 }
 
-int lstat(const char *__restrict path, struct stat *__restrict st) { return stat(path, st); }
+int lstat(const char *__restrict path, struct stat *__restrict st)
+{
+    struct node *n = lookup_nofollow(F()->cwd, path);
+    if (!n)
+        return -1;
+    fill_stat(n, st);
+    return 0;
+}
 
 int __divm_fstat(int fd, struct stat *st)
 {
@@ -1098,7 +1342,7 @@ int fstatat(int dirfd, const char *__restrict path, struct stat *__restrict st, 
     struct node *base = dir_of_fd(dirfd);
     if (!base && path && *path != '/')
         return -1;
-    struct node *n = lookup_at(base ? base : fs->root, path);
+    struct node *n = lookup_f(base ? base : fs->root, path, !(flags & AT_SYMLINK_NOFOLLOW), 0);
     if (!n)
         return -1;
     fill_stat(n, st);
@@ -1161,7 +1405,6 @@ int chown(const char *path, uid_t u, gid_t g)
 
 int mkfifo(const char *path, mode_t mode)
 {
-    (void)mode;
     const char *name;
     size_t len;
     int slash;
@@ -1170,8 +1413,42 @@ int mkfifo(const char *path, mode_t mode)
         return -1;
     if (len == 0 || is_dot(name, len) || find(dir, name, len))
         return fail(EEXIST);
-    return fail(EPERM);
+    if (slash)
+        return fail(ENOENT);
+    if (!(dir->mode & S_IWUSR))
+        return fail(EACCES);
+    if (dir->nlink == 0)
+        return fail(ENOENT);
+    extern mode_t __divm_umask;
+    link_in(dir, name, len, new_node(S_IFIFO | (mode & 07777 & ~__divm_umask)));
+    return 0;
 }
+
+/* a pipe: a FIFO without a name, its read end in fds[0] */
+int pipe2(int fds[2], int flags)
+{
+    if (flags & ~(O_CLOEXEC | O_NONBLOCK))
+        return fail(EINVAL);
+    F();
+    struct node *n = new_node(S_IFIFO | 0600);
+    n->readers = n->writers = 1;
+    n->rgen = n->wgen = 1;
+    int r = new_fd(n, O_RDONLY | (flags & O_NONBLOCK));
+    if (r < 0) {
+        free_node(n);
+        return -1;
+    }
+    int w = new_fd(n, O_WRONLY | (flags & O_NONBLOCK));
+    if (w < 0) {
+        drop_fd(r);
+        return -1;
+    }
+    fds[0] = r;
+    fds[1] = w;
+    return 0;
+}
+
+int pipe(int fds[2]) { return pipe2(fds, 0); }
 
 /* -- the working directory --------------------------------------------------------- */
 
@@ -1253,20 +1530,32 @@ int fchdir(int fd)
     struct node *n = dir_of_fd(fd);
     if (!n)
         return -1;
+    if (!(n->mode & S_IXUSR))
+        return fail(EACCES);
     fs->cwd = n;
     return 0;
 }
 
-char *realpath(const char *__restrict path, char *__restrict resolved)
+static char *realpath_at(struct node *base, const char *path, char *resolved, int depth)
 {
-    F();
     const char *name;
     size_t len;
     int slash;
-    struct node *dir = walk(fs->cwd, path, &name, &len, &slash);
+    struct node *dir = walk_d(base, path, &name, &len, &slash, depth);
     if (!dir)
         return 0;
     struct node *n = child(dir, name, len);
+    if (n && S_ISLNK(n->mode)) { /* resolve the target's own name */
+        char t[PATH_MAX];
+        size_t tl = n->size < PATH_MAX - 1 ? n->size : PATH_MAX - 1;
+        __builtin_memcpy(t, n->data, tl);
+        t[tl] = 0;
+        if (++depth > MAXLINKS) {
+            errno = ELOOP;
+            return 0;
+        }
+        return realpath_at(dir, t, resolved, depth); /* relative to the link's directory */
+    }
     if (!n)
         return 0;
     if (slash && !S_ISDIR(n->mode)) {
@@ -1295,6 +1584,12 @@ char *realpath(const char *__restrict path, char *__restrict resolved)
     }
     __builtin_memcpy(resolved, tmp, l);
     return resolved;
+}
+
+char *realpath(const char *__restrict path, char *__restrict resolved)
+{
+    F();
+    return realpath_at(fs->cwd, path, resolved, 0);
 }
 
 /* -- temporary files ----------------------------------------------------------------- */
@@ -1401,14 +1696,23 @@ DIR *opendir(const char *path)
 
 DIR *fdopendir(int fd)
 {
+    if (std_fd(fd)) {
+        errno = ENOTDIR;
+        return 0;
+    }
     F();
     if (!dir_of_fd(fd))
         return 0;
     return dir_open(fd);
 }
 
+/* a null stream is EBADF, as a closed descriptor would be */
 struct dirent *readdir(DIR *d)
 {
+    if (!d) {
+        errno = EBADF;
+        return 0;
+    }
     F();
     struct ofile *of = get_of(d->fd);
     if (!of)
@@ -1435,7 +1739,8 @@ struct dirent *readdir(DIR *d)
     d->ent.d_ino = n->ino;
     d->ent.d_off = d->pos;
     d->ent.d_reclen = sizeof d->ent;
-    d->ent.d_type = S_ISDIR(n->mode) ? DT_DIR : S_ISCHR(n->mode) ? DT_CHR : DT_REG;
+    d->ent.d_type = S_ISDIR(n->mode) ? DT_DIR : S_ISCHR(n->mode) ? DT_CHR : S_ISLNK(n->mode) ? DT_LNK
+                  : S_ISFIFO(n->mode) ? DT_FIFO : DT_REG;
     size_t l = __divm_strlen(name);
     __builtin_memcpy(d->ent.d_name, name, l + 1);
     return &d->ent;
@@ -1443,6 +1748,8 @@ struct dirent *readdir(DIR *d)
 
 int readdir_r(DIR *__restrict d, struct dirent *__restrict ent, struct dirent **__restrict res)
 {
+    if (!d)
+        return EBADF;
     struct dirent *e = readdir(d);
     if (e)
         __builtin_memcpy(ent, e, sizeof *ent);
@@ -1452,6 +1759,8 @@ int readdir_r(DIR *__restrict d, struct dirent *__restrict ent, struct dirent **
 
 int closedir(DIR *d)
 {
+    if (!d)
+        return fail(EBADF);
     int r = __divm_close(d->fd);
     free(d);
     return r;

@@ -185,23 +185,54 @@ int strncasecmp(const char *a, const char *b, size_t n)
     return 0;
 }
 
+/* Copying between overlapping ranges is undefined (the arguments are
+ * restrict): a memory error in the copying function, whose caller is the
+ * frame at the call.  Pointers of different objects never overlap: the
+ * object id is the high half of a pointer. */
+#ifndef __DIVM_NATIVE_TEST
+void __dios_fault(int kind, const char *msg);
+#define overlap_fault(msg) __dios_fault(4 /* _VM_F_Memory */, msg)
+#else
+#define overlap_fault(msg) ((void)0)
+#endif
+
+static int overlap(const void *d, size_t dn, const void *s, size_t sn)
+{
+    uintptr_t a = (uintptr_t)d, b = (uintptr_t)s;
+    return dn && sn && a < b + sn && b < a + dn;
+}
+
 char *strcpy(char *__restrict d, const char *__restrict s)
 {
-    char *r = d;
-    while ((*d++ = *s++))
-        ;
-    return r;
+    size_t n = __divm_strlen(s) + 1;
+    if (overlap(d, n, s, n))
+        overlap_fault("strcpy between overlapping strings");
+    __builtin_memmove(d, s, n);
+    return d;
 }
 
 char *stpcpy(char *__restrict d, const char *__restrict s)
 {
-    while ((*d = *s++))
-        d++;
-    return d;
+    size_t n = __divm_strlen(s) + 1;
+    if (overlap(d, n, s, n))
+        overlap_fault("stpcpy between overlapping strings");
+    __builtin_memmove(d, s, n);
+    return d + n - 1;
+}
+
+/* the bytes strncpy reads: up to n, the terminator included if it is */
+static size_t ncopied(const char *s, size_t n)
+{
+    size_t l = 0;
+    while (l < n && s[l])
+        l++;
+    return l < n ? l + 1 : l;
 }
 
 char *strncpy(char *__restrict d, const char *__restrict s, size_t n)
 {
+    if (overlap(d, n, s, ncopied(s, n)))
+        overlap_fault("strncpy between overlapping ranges");
     size_t i = 0;
     for (; i < n && s[i]; i++)
         d[i] = s[i];
@@ -212,6 +243,8 @@ char *strncpy(char *__restrict d, const char *__restrict s, size_t n)
 
 char *stpncpy(char *__restrict d, const char *__restrict s, size_t n)
 {
+    if (overlap(d, n, s, ncopied(s, n)))
+        overlap_fault("stpncpy between overlapping ranges");
     size_t i = 0;
     for (; i < n && s[i]; i++)
         d[i] = s[i];

@@ -1,4 +1,6 @@
-/* <time.h> in UTC.  The clock is fixed: time() is 0, clock() is 0. */
+/* <time.h> in UTC.  The clock is fixed: time() is 0, clock() is 0, unless
+ * the program sets the real-time clock (clock_settime, settimeofday):
+ * then it stays at the time set. */
 #include "internal.h"
 
 typedef long time_t;
@@ -21,11 +23,16 @@ void tzset(void)
 {
 }
 
+/* the real-time clock, as the program set it (it does not advance) */
+static struct timespec realtime;
+
+#define CLOCK_REALTIME 0
+
 time_t time(time_t *t)
 {
     if (t)
-        *t = 0;
-    return 0;
+        *t = realtime.tv_sec;
+    return realtime.tv_sec;
 }
 
 clock_t clock(void)
@@ -35,9 +42,35 @@ clock_t clock(void)
 
 int clock_gettime(int clk, struct timespec *ts)
 {
-    (void)clk;
-    ts->tv_sec = 0;
-    ts->tv_nsec = 0;
+    if (clk == CLOCK_REALTIME)
+        *ts = realtime;
+    else
+        ts->tv_sec = 0, ts->tv_nsec = 0;
+    return 0;
+}
+
+/* only the real-time clock can be set */
+int clock_settime(int clk, const struct timespec *ts)
+{
+    if (clk != CLOCK_REALTIME || ts->tv_nsec < 0 || ts->tv_nsec >= 1000000000L || ts->tv_sec < 0) {
+        errno = EINVAL;
+        return -1;
+    }
+    realtime = *ts;
+    return 0;
+}
+
+int settimeofday(const struct timeval *tv, const void *tz)
+{
+    (void)tz;
+    if (!tv)
+        return 0;
+    if (tv->tv_usec < 0 || tv->tv_usec >= 1000000L || tv->tv_sec < 0) {
+        errno = EINVAL;
+        return -1;
+    }
+    realtime.tv_sec = tv->tv_sec;
+    realtime.tv_nsec = tv->tv_usec * 1000L;
     return 0;
 }
 
@@ -55,15 +88,14 @@ int timespec_get(struct timespec *ts, int base)
 {
     if (base != 1)
         return 0;
-    ts->tv_sec = 0;
-    ts->tv_nsec = 0;
+    *ts = realtime;
     return base;
 }
 
 int gettimeofday(struct timeval *__restrict tv, void *__restrict tz)
 {
     if (tv)
-        tv->tv_sec = 0, tv->tv_usec = 0;
+        tv->tv_sec = realtime.tv_sec, tv->tv_usec = realtime.tv_nsec / 1000;
     if (tz)
         ((struct timezone *)tz)->tz_minuteswest = 0, ((struct timezone *)tz)->tz_dsttime = 0;
     return 0;

@@ -13,20 +13,6 @@
 
 /* files and descriptors from 3 up: fs.c */
 
-int pipe(int fds[2])
-{
-    (void)fds;
-    errno = EMFILE;
-    return -1;
-}
-
-int pipe2(int fds[2], int flags)
-{
-    (void)fds;
-    (void)flags;
-    errno = EMFILE;
-    return -1;
-}
 
 mode_t __divm_umask = 022;
 
@@ -40,7 +26,51 @@ mode_t umask(mode_t m)
 pid_t getpid(void) { return 1; }
 pid_t getppid(void) { return 0; }
 pid_t getpgrp(void) { return 1; }
-pid_t setsid(void) { errno = EPERM; return -1; }
+pid_t setsid(void) { errno = EPERM; return -1; } /* the only process leads its group */
+
+/* one process (pid 1), the leader of process group 1 and session 1 */
+static int no_such(pid_t pid)
+{
+    if (pid < 0) {
+        errno = EINVAL;
+        return -1;
+    }
+    if (pid != 0 && pid != 1) {
+        errno = ESRCH;
+        return -1;
+    }
+    return 0;
+}
+
+pid_t getpgid(pid_t pid) { return no_such(pid) < 0 ? -1 : 1; }
+pid_t getsid(pid_t pid) { return no_such(pid) < 0 ? -1 : 1; }
+
+int setpgid(pid_t pid, pid_t pgid)
+{
+    if (pgid < 0) {
+        errno = EINVAL;
+        return -1;
+    }
+    if (no_such(pid) < 0)
+        return -1;
+    if (pgid != 0 && pgid != 1) {
+        errno = EPERM; /* no such process group in the session */
+        return -1;
+    }
+    return 0;
+}
+
+/* swaps the bytes of each pair (an odd last byte is not copied) */
+void swab(const void *__restrict from, void *__restrict to, ssize_t n)
+{
+    const unsigned char *s = from;
+    unsigned char *d = to;
+    for (ssize_t i = 0; i + 1 < n; i += 2) {
+        unsigned char a = s[i], b = s[i + 1];
+        d[i] = b;
+        d[i + 1] = a;
+    }
+}
 uid_t getuid(void) { return 0; }
 uid_t geteuid(void) { return 0; }
 gid_t getgid(void) { return 0; }

@@ -27,6 +27,9 @@ const struct _VM_Env *__dios_boot_env( void );
 /* an action on shared OS-level data (the file system): an interrupt point
  * when there are threads */
 void __dios_visible_io( void *obj );
+/* blocks the calling thread until *word is 0 (another thread clears it);
+ * when no thread can run, that is a deadlock */
+void __dios_wait_zero( volatile int *word );
 /* the calling thread's errno (what __errno_location returns) */
 int *__dios_errno( void );
 

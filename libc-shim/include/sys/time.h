@@ -1,4 +1,4 @@
-/* <sys/time.h>: gettimeofday reports time 0. */
+/* <sys/time.h>: gettimeofday reports time 0, or what settimeofday set. */
 #ifndef _SYS_TIME_H
 #define _SYS_TIME_H 1
 
@@ -11,6 +11,7 @@ __DIVM_BEGIN_DECLS
 
 struct timezone { int tz_minuteswest; int tz_dsttime; };
 int gettimeofday(struct timeval *__DIVM_RESTRICT, void *__DIVM_RESTRICT);
+int settimeofday(const struct timeval *, const void *);
 
 #define timerisset(tvp) ((tvp)->tv_sec || (tvp)->tv_usec)
 #define timerclear(tvp) ((tvp)->tv_sec = (tvp)->tv_usec = 0)

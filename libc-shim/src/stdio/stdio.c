@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdio_ext.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -763,4 +764,53 @@ char *ctermid(char *s)
         return tty;
     strcpy(s, tty);
     return s;
+}
+
+/* ---- <stdio_ext.h> ---- */
+
+/* output is never buffered: nothing is pending, no output buffer */
+size_t __fpending(FILE *f)
+{
+    (void)f;
+    return 0;
+}
+
+size_t __fbufsize(FILE *f)
+{
+    return f->buf ? IBUF : 0;
+}
+
+static int has_input(FILE *f)
+{
+    return f->rpos != f->rend || f->nunget;
+}
+
+int __freading(FILE *f)
+{
+    return (f->flags & F_READ) && (!(f->flags & F_WRITE) || has_input(f));
+}
+
+int __fwriting(FILE *f)
+{
+    return (f->flags & F_WRITE) && (!(f->flags & F_READ) || !has_input(f));
+}
+
+int __freadable(FILE *f) { return (f->flags & F_READ) != 0; }
+int __fwritable(FILE *f) { return (f->flags & F_WRITE) != 0; }
+int __flbf(FILE *f) { (void)f; return 0; }
+
+/* discards buffered input (nothing of it goes back to the file) */
+void __fpurge(FILE *f)
+{
+    f->rpos = f->rend = 0;
+    f->nunget = 0;
+}
+
+void _flushlbf(void) {}
+
+int __fsetlocking(FILE *f, int type)
+{
+    (void)f;
+    (void)type;
+    return 1; /* FSETLOCKING_INTERNAL */
 }
