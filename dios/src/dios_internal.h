@@ -33,6 +33,7 @@ struct __dios_task
     int err;            /* errno */
     void **tls;         /* pairs: thread-local variable, this thread's copy */
     int ntls;
+    int sched_policy, sched_prio;   /* recorded only (pthread_setschedparam) */
 };
 
 struct dios_state

@@ -29,6 +29,10 @@ int pthread_create( pthread_t *tid, const pthread_attr_t *attr, void *( *fn )( v
     t->arg = arg;
     __vm_obj_shared( arg );   /* what a new thread is handed, it can reach */
     t->detached = attr && attr->detach == PTHREAD_CREATE_DETACHED;
+    struct __dios_task *self = __dios_current();
+    int explicit = attr && attr->inherit == PTHREAD_EXPLICIT_SCHED;
+    t->sched_policy = explicit ? attr->policy : self->sched_policy;
+    t->sched_prio = explicit ? attr->priority : self->sched_prio;
     *tid = t->id;
     __dios_reschedule();
     return 0;
@@ -364,16 +368,43 @@ int pthread_cond_destroy( pthread_cond_t *c )
 
 int pthread_attr_init( pthread_attr_t *a )
 {
+    __builtin_memset( a, 0, sizeof( *a ) );
     a->detach = PTHREAD_CREATE_JOINABLE;
     a->stacksize = 8ul << 20;
+    a->guardsize = 4096;
+    a->inherit = PTHREAD_INHERIT_SCHED;
+    a->policy = SCHED_OTHER;
+    a->scope = PTHREAD_SCOPE_SYSTEM;
     return 0;
 }
 int pthread_attr_destroy( pthread_attr_t *a ) { ( void ) a; return 0; }
-int pthread_attr_setdetachstate( pthread_attr_t *a, int d ) { a->detach = d; return 0; }
+int pthread_attr_setdetachstate( pthread_attr_t *a, int d )
+{
+    if ( d != PTHREAD_CREATE_JOINABLE && d != PTHREAD_CREATE_DETACHED )
+        return EINVAL;
+    a->detach = d;
+    return 0;
+}
 int pthread_attr_getdetachstate( const pthread_attr_t *a, int *d ) { *d = a->detach; return 0; }
-int pthread_mutexattr_init( pthread_mutexattr_t *a ) { a->type = PTHREAD_MUTEX_DEFAULT; return 0; }
+int pthread_mutexattr_init( pthread_mutexattr_t *a )
+{
+    __builtin_memset( a, 0, sizeof( *a ) );
+    a->type = PTHREAD_MUTEX_DEFAULT;
+    return 0;
+}
 int pthread_mutexattr_destroy( pthread_mutexattr_t *a ) { ( void ) a; return 0; }
-int pthread_mutexattr_settype( pthread_mutexattr_t *a, int t ) { a->type = t; return 0; }
+int pthread_mutexattr_settype( pthread_mutexattr_t *a, int t )
+{
+    if ( t != PTHREAD_MUTEX_NORMAL && t != PTHREAD_MUTEX_RECURSIVE && t != PTHREAD_MUTEX_ERRORCHECK )
+        return EINVAL;
+    a->type = t;
+    return 0;
+}
 int pthread_mutexattr_gettype( const pthread_mutexattr_t *a, int *t ) { *t = a->type; return 0; }
-int pthread_condattr_init( pthread_condattr_t *a ) { ( void ) a; return 0; }
+int pthread_condattr_init( pthread_condattr_t *a )
+{
+    a->clock = CLOCK_REALTIME;
+    a->pshared = PTHREAD_PROCESS_PRIVATE;
+    return 0;
+}
 int pthread_condattr_destroy( pthread_condattr_t *a ) { ( void ) a; return 0; }

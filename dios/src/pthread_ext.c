@@ -206,6 +206,49 @@ int pthread_rwlock_trywrlock( pthread_rwlock_t *l )
     return 0;
 }
 
+/* Timed locks, like pthread_mutex_timedlock: a thread that finds the lock
+ * taken stays runnable and times out if scheduled while it still is. */
+static int bad_time( const struct timespec *ts )
+{
+    return !ts || ts->tv_nsec < 0 || ts->tv_nsec >= 1000000000;
+}
+
+int pthread_rwlock_timedrdlock( pthread_rwlock_t *l, const struct timespec *ts )
+{
+    struct __dios_task *t = __dios_current();
+    if ( l->__writer == t->id )
+        return EDEADLK;
+    __dios_visible( l );
+    if ( l->__writer )
+    {
+        if ( bad_time( ts ) )
+            return EINVAL;
+        __dios_block( WAIT_TIMED, l, 0 );
+        if ( l->__writer )
+            return ETIMEDOUT;
+    }
+    add_reader( l, t->id );
+    return 0;
+}
+
+int pthread_rwlock_timedwrlock( pthread_rwlock_t *l, const struct timespec *ts )
+{
+    struct __dios_task *t = __dios_current();
+    if ( l->__writer == t->id || reads_held( l, t->id ) )
+        return EDEADLK;
+    __dios_visible( l );
+    if ( l->__writer || l->__readers )
+    {
+        if ( bad_time( ts ) )
+            return EINVAL;
+        __dios_block( WAIT_TIMED, l, 0 );
+        if ( l->__writer || l->__readers )
+            return ETIMEDOUT;
+    }
+    l->__writer = t->id;
+    return 0;
+}
+
 int pthread_rwlock_unlock( pthread_rwlock_t *l )
 {
     struct __dios_task *t = __dios_current();
