@@ -62,6 +62,9 @@ static void run_key_destructors( struct __dios_task *t )
 void pthread_exit( void *value )
 {
     struct __dios_task *t = __dios_current();
+    if ( t->cancel_pending && t->cancel_state == PTHREAD_CANCEL_ENABLE && !t->exiting )
+        value = PTHREAD_CANCELED;   /* a request still pending: it ends as cancelled (as in DIVINE) */
+    t->exiting = 1;
     while ( t->cleanup )
     {
         struct __cleanup *c = t->cleanup;

@@ -502,7 +502,17 @@ int pthread_spin_destroy( pthread_spinlock_t *l )
     return 0;
 }
 
-/* -- cancellation (deferred; asynchronous is treated as deferred) ------------------------------- */
+/* -- cancellation ------------------------------------------------------------------------------
+ * Deferred (the default): a request is acted on at the next cancellation
+ * point of the thread: pthread_testcancel, pthread_join, pthread_cond_wait
+ * and timedwait, sem_wait and timedwait, sleep, usleep, nanosleep, pause.
+ * A blocked thread waiting at a cancellation point is woken to act on it.
+ * A thread that ends (returns from its start routine or calls pthread_exit)
+ * with a request pending and enabled ends as cancelled too: its join result
+ * is PTHREAD_CANCELED, as in DIVINE.
+ * Asynchronous: the request is acted on at once, wherever the thread is.
+ * Acting on it runs the cleanup handlers and the key destructors and ends the
+ * thread; pthread_join then gives PTHREAD_CANCELED. */
 
 void __dios_cancel_point( void )
 {
@@ -514,22 +524,51 @@ void __dios_cancel_point( void )
     }
 }
 
+/* the frame pushed on an asynchronously cancelled thread: it ends the
+ * thread when it runs next (the thread's own frames stay below it, so the
+ * cleanup handlers it pushed still live) */
+static void cancelled_async( void *unused )
+{
+    ( void ) unused;
+    __dios_cancel_point();
+    __builtin_unreachable();
+}
+
 int pthread_cancel( pthread_t tid )
 {
     struct __dios_task *t = __dios_task_by_id( ( int ) tid );
     if ( !t || t->state == TASK_DEAD )
         return ESRCH;
     __dios_visible( t );
-    if ( t->state != TASK_RUNNING )
-        return 0;   /* it has ended already */
+    if ( t->state != TASK_RUNNING || t->exiting )
+        return 0;   /* it has ended already, or is ending */
     t->cancel_pending = 1;
-    /* a thread blocked at a cancellation point wakes up to act on it; the
-     * main thread's wait for the others in pthread_exit (wait_arg -1) is not one */
-    if ( t->cancel_state == PTHREAD_CANCEL_ENABLE &&
-         ( ( t->wait_kind == WAIT_JOIN && t->wait_arg > 0 ) || t->wait_kind == WAIT_COND ||
-           t->wait_kind == WAIT_COND_TIMED || t->wait_kind == WAIT_SEM ) )
+    if ( t->cancel_state != PTHREAD_CANCEL_ENABLE )
+        return 0;
+    if ( t->cancel_type == PTHREAD_CANCEL_ASYNCHRONOUS )
+    {
+        if ( t == __dios_current() )
+            __dios_cancel_point();
+        struct _VM_Frame *f = __dios_make_frame( cancelled_async, 0 );
+        f->parent = t->frame;
+        t->frame = f;
+        t->wait_kind = WAIT_NONE;   /* whatever it waited for */
+        t->wait_obj = 0;
+        return 0;
+    }
+    /* a thread blocked at a cancellation point wakes up to act on it */
+    if ( t->wait_kind == WAIT_JOIN || t->wait_kind == WAIT_COND || t->wait_kind == WAIT_COND_TIMED ||
+         t->wait_kind == WAIT_SEM )
         t->wait_kind = WAIT_NONE;
     return 0;
+}
+
+/* enabling cancellation, or making it asynchronous, acts on a pending
+ * request at once if both hold then */
+static void cancel_if_async( struct __dios_task *t )
+{
+    if ( t->cancel_type == PTHREAD_CANCEL_ASYNCHRONOUS )
+        __dios_cancel_point();
 }
 
 int pthread_setcancelstate( int st, int *old )
@@ -540,6 +579,7 @@ int pthread_setcancelstate( int st, int *old )
     if ( old )
         *old = t->cancel_state;
     t->cancel_state = st;
+    cancel_if_async( t );
     return 0;
 }
 
@@ -551,6 +591,7 @@ int pthread_setcanceltype( int ty, int *old )
     if ( old )
         *old = t->cancel_type;
     t->cancel_type = ty;
+    cancel_if_async( t );
     return 0;
 }
 
