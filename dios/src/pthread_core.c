@@ -92,6 +92,37 @@ void pthread_exit( void *value )
     __dios_task_exit();
 }
 
+/* A thread nobody can join any more is gone: it leaves the task table (its
+ * id is never used again, so pthread_join and friends then find no such
+ * thread).  Kept, ended threads would pile up: every later state would
+ * carry them and every walk over the table would grow with them (a loop
+ * creating and joining n threads had n^2 states).  The table stays in
+ * creation order; the running task's index (a register) moves with it. */
+static void reap( struct __dios_task *t )
+{
+    struct dios_state *s = state();
+    int cur = ( int )( long ) __vm_ctl_get( _VM_CR_Task ), i = 0;
+    while ( i < s->ntasks && s->tasks[ i ] != t )
+        ++i;
+    if ( i == s->ntasks || i == cur )
+        return;
+    for ( int k = 0; k < s->ntasks; ++k )   /* another joiner still looks at it (undefined, but no crash) */
+        if ( s->tasks[ k ]->wait_kind == WAIT_JOIN && s->tasks[ k ]->wait_obj == t )
+            return;
+    for ( int k = i; k + 1 < s->ntasks; ++k )
+        s->tasks[ k ] = s->tasks[ k + 1 ];
+    s->tasks[ --s->ntasks ] = 0;
+    if ( cur > i )
+        __vm_ctl_set( _VM_CR_Task, ( void * )( long )( cur - 1 ) );
+    if ( s->last > i )
+        --s->last;
+    if ( t->keys )
+        __vm_obj_free( t->keys );
+    if ( t->tls )
+        __vm_obj_free( t->tls );   /* (the copies themselves go when nothing points to them) */
+    __vm_obj_free( t );
+}
+
 int pthread_join( pthread_t tid, void **ret )
 {
     struct __dios_task *self = __dios_current();
@@ -106,11 +137,13 @@ int pthread_join( pthread_t tid, void **ret )
     while ( t->state == TASK_RUNNING )
     {   /* pthread_cancel wakes a blocked thread it cancels */
         __dios_block( WAIT_JOIN, t, t->id );
+        self->wait_arg = 0;   /* (kept, a joiner's state would remember whom it waited for last) */
         __dios_cancel_point();
     }
     if ( ret )
         *ret = t->retval;
     t->state = TASK_DEAD;
+    reap( t );
     return 0;
 }
 
@@ -123,7 +156,10 @@ int pthread_detach( pthread_t tid )
         return EINVAL;
     t->detached = 1;
     if ( t->state == TASK_ZOMBIE )
+    {
         t->state = TASK_DEAD;
+        reap( t );
+    }
     return 0;
 }
 
@@ -301,6 +337,7 @@ static int cond_wait( pthread_cond_t *c, pthread_mutex_t *m, int timed )
     else
         __dios_block( WAIT_COND, c, 1 );
     int woken = !t->wait_arg;   /* by a signal or broadcast (waiting for m below reuses wait_arg) */
+    t->wait_arg = 0;   /* what a wait was about is not kept past it: states alike but for it are one */
     --c->__waiters;
     while ( owner_of( m ) )
         __dios_block( WAIT_MUTEX, m, 0 );
