@@ -320,3 +320,41 @@ define i32 @main() {
 }
 '''.replace("declare i32 @printf(ptr, ...)\n", "", 1))
     assert (r.returncode, r.stdout) == (0, "0\n7\n7\n0\n-0x0p+0\n"), r.stderr
+
+
+THREAD_LOOP = r'''
+#include <pthread.h>
+#include <assert.h>
+pthread_barrier_t b;
+int here;
+void *f( void *p ) { pthread_barrier_wait( &b ); here = 1; return p; }
+int main( void )
+{
+    for ( int i = 0; i < N; ++i )
+    {
+        pthread_t t;
+        here = 0;
+        pthread_barrier_init( &b, 0, 1 );
+        pthread_create( &t, 0, f, 0 );
+        pthread_join( t, 0 );
+        assert( here );
+        assert( pthread_barrier_destroy( &b ) == 0 );
+    }
+    return 0;
+}
+'''
+
+
+def test_thread_loop_states_grow_linearly(tmp_path):
+    """Creating and joining threads in a loop had a number of states quadratic
+    in the iterations: joined threads stayed in DiOS's task table, and the
+    joiner kept the id of the last thread it had waited for."""
+    states = []
+    for n in (10, 20):
+        prog = write(tmp_path, f"loop{n}.c", f"#define N {n}\n" + THREAD_LOOP)
+        rep = str(tmp_path / f"r{n}.json")
+        r = divm("verify", "--report", rep, prog)
+        assert r.returncode == 0, r.stderr
+        states.append(json.load(open(rep))["states"])
+    per_iteration = states[1] - states[0]
+    assert per_iteration * 2 <= states[1] + 20, states   # linear, not quadratic

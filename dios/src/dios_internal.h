@@ -29,10 +29,12 @@ struct __dios_task
     void **keys;        /* thread-specific data, indexed by pthread key */
     int nkeys;
     int cancel_state, cancel_type, cancel_pending;
+    int exiting;        /* in pthread_exit: a cancellation request changes nothing */
     void *cleanup;      /* pthread_cleanup_push stack */
     int err;            /* errno */
     void **tls;         /* pairs: thread-local variable, this thread's copy */
     int ntls;
+    int sched_policy, sched_prio;   /* recorded only (pthread_setschedparam) */
 };
 
 struct dios_state

@@ -29,6 +29,10 @@ int pthread_create( pthread_t *tid, const pthread_attr_t *attr, void *( *fn )( v
     t->arg = arg;
     __vm_obj_shared( arg );   /* what a new thread is handed, it can reach */
     t->detached = attr && attr->detach == PTHREAD_CREATE_DETACHED;
+    struct __dios_task *self = __dios_current();
+    int explicit = attr && attr->inherit == PTHREAD_EXPLICIT_SCHED;
+    t->sched_policy = explicit ? attr->policy : self->sched_policy;
+    t->sched_prio = explicit ? attr->priority : self->sched_prio;
     *tid = t->id;
     __dios_reschedule();
     return 0;
@@ -58,6 +62,9 @@ static void run_key_destructors( struct __dios_task *t )
 void pthread_exit( void *value )
 {
     struct __dios_task *t = __dios_current();
+    if ( t->cancel_pending && t->cancel_state == PTHREAD_CANCEL_ENABLE && !t->exiting )
+        value = PTHREAD_CANCELED;   /* a request still pending: it ends as cancelled (as in DIVINE) */
+    t->exiting = 1;
     while ( t->cleanup )
     {
         struct __cleanup *c = t->cleanup;
@@ -85,6 +92,37 @@ void pthread_exit( void *value )
     __dios_task_exit();
 }
 
+/* A thread nobody can join any more is gone: it leaves the task table (its
+ * id is never used again, so pthread_join and friends then find no such
+ * thread).  Kept, ended threads would pile up: every later state would
+ * carry them and every walk over the table would grow with them (a loop
+ * creating and joining n threads had n^2 states).  The table stays in
+ * creation order; the running task's index (a register) moves with it. */
+static void reap( struct __dios_task *t )
+{
+    struct dios_state *s = state();
+    int cur = ( int )( long ) __vm_ctl_get( _VM_CR_Task ), i = 0;
+    while ( i < s->ntasks && s->tasks[ i ] != t )
+        ++i;
+    if ( i == s->ntasks || i == cur )
+        return;
+    for ( int k = 0; k < s->ntasks; ++k )   /* another joiner still looks at it (undefined, but no crash) */
+        if ( s->tasks[ k ]->wait_kind == WAIT_JOIN && s->tasks[ k ]->wait_obj == t )
+            return;
+    for ( int k = i; k + 1 < s->ntasks; ++k )
+        s->tasks[ k ] = s->tasks[ k + 1 ];
+    s->tasks[ --s->ntasks ] = 0;
+    if ( cur > i )
+        __vm_ctl_set( _VM_CR_Task, ( void * )( long )( cur - 1 ) );
+    if ( s->last > i )
+        --s->last;
+    if ( t->keys )
+        __vm_obj_free( t->keys );
+    if ( t->tls )
+        __vm_obj_free( t->tls );   /* (the copies themselves go when nothing points to them) */
+    __vm_obj_free( t );
+}
+
 int pthread_join( pthread_t tid, void **ret )
 {
     struct __dios_task *self = __dios_current();
@@ -99,11 +137,13 @@ int pthread_join( pthread_t tid, void **ret )
     while ( t->state == TASK_RUNNING )
     {   /* pthread_cancel wakes a blocked thread it cancels */
         __dios_block( WAIT_JOIN, t, t->id );
+        self->wait_arg = 0;   /* (kept, a joiner's state would remember whom it waited for last) */
         __dios_cancel_point();
     }
     if ( ret )
         *ret = t->retval;
     t->state = TASK_DEAD;
+    reap( t );
     return 0;
 }
 
@@ -116,7 +156,10 @@ int pthread_detach( pthread_t tid )
         return EINVAL;
     t->detached = 1;
     if ( t->state == TASK_ZOMBIE )
+    {
         t->state = TASK_DEAD;
+        reap( t );
+    }
     return 0;
 }
 
@@ -294,6 +337,7 @@ static int cond_wait( pthread_cond_t *c, pthread_mutex_t *m, int timed )
     else
         __dios_block( WAIT_COND, c, 1 );
     int woken = !t->wait_arg;   /* by a signal or broadcast (waiting for m below reuses wait_arg) */
+    t->wait_arg = 0;   /* what a wait was about is not kept past it: states alike but for it are one */
     --c->__waiters;
     while ( owner_of( m ) )
         __dios_block( WAIT_MUTEX, m, 0 );
@@ -364,16 +408,43 @@ int pthread_cond_destroy( pthread_cond_t *c )
 
 int pthread_attr_init( pthread_attr_t *a )
 {
+    __builtin_memset( a, 0, sizeof( *a ) );
     a->detach = PTHREAD_CREATE_JOINABLE;
     a->stacksize = 8ul << 20;
+    a->guardsize = 4096;
+    a->inherit = PTHREAD_INHERIT_SCHED;
+    a->policy = SCHED_OTHER;
+    a->scope = PTHREAD_SCOPE_SYSTEM;
     return 0;
 }
 int pthread_attr_destroy( pthread_attr_t *a ) { ( void ) a; return 0; }
-int pthread_attr_setdetachstate( pthread_attr_t *a, int d ) { a->detach = d; return 0; }
+int pthread_attr_setdetachstate( pthread_attr_t *a, int d )
+{
+    if ( d != PTHREAD_CREATE_JOINABLE && d != PTHREAD_CREATE_DETACHED )
+        return EINVAL;
+    a->detach = d;
+    return 0;
+}
 int pthread_attr_getdetachstate( const pthread_attr_t *a, int *d ) { *d = a->detach; return 0; }
-int pthread_mutexattr_init( pthread_mutexattr_t *a ) { a->type = PTHREAD_MUTEX_DEFAULT; return 0; }
+int pthread_mutexattr_init( pthread_mutexattr_t *a )
+{
+    __builtin_memset( a, 0, sizeof( *a ) );
+    a->type = PTHREAD_MUTEX_DEFAULT;
+    return 0;
+}
 int pthread_mutexattr_destroy( pthread_mutexattr_t *a ) { ( void ) a; return 0; }
-int pthread_mutexattr_settype( pthread_mutexattr_t *a, int t ) { a->type = t; return 0; }
+int pthread_mutexattr_settype( pthread_mutexattr_t *a, int t )
+{
+    if ( t != PTHREAD_MUTEX_NORMAL && t != PTHREAD_MUTEX_RECURSIVE && t != PTHREAD_MUTEX_ERRORCHECK )
+        return EINVAL;
+    a->type = t;
+    return 0;
+}
 int pthread_mutexattr_gettype( const pthread_mutexattr_t *a, int *t ) { *t = a->type; return 0; }
-int pthread_condattr_init( pthread_condattr_t *a ) { ( void ) a; return 0; }
+int pthread_condattr_init( pthread_condattr_t *a )
+{
+    a->clock = CLOCK_REALTIME;
+    a->pshared = PTHREAD_PROCESS_PRIVATE;
+    return 0;
+}
 int pthread_condattr_destroy( pthread_condattr_t *a ) { ( void ) a; return 0; }

@@ -206,6 +206,49 @@ int pthread_rwlock_trywrlock( pthread_rwlock_t *l )
     return 0;
 }
 
+/* Timed locks, like pthread_mutex_timedlock: a thread that finds the lock
+ * taken stays runnable and times out if scheduled while it still is. */
+static int bad_time( const struct timespec *ts )
+{
+    return !ts || ts->tv_nsec < 0 || ts->tv_nsec >= 1000000000;
+}
+
+int pthread_rwlock_timedrdlock( pthread_rwlock_t *l, const struct timespec *ts )
+{
+    struct __dios_task *t = __dios_current();
+    if ( l->__writer == t->id )
+        return EDEADLK;
+    __dios_visible( l );
+    if ( l->__writer )
+    {
+        if ( bad_time( ts ) )
+            return EINVAL;
+        __dios_block( WAIT_TIMED, l, 0 );
+        if ( l->__writer )
+            return ETIMEDOUT;
+    }
+    add_reader( l, t->id );
+    return 0;
+}
+
+int pthread_rwlock_timedwrlock( pthread_rwlock_t *l, const struct timespec *ts )
+{
+    struct __dios_task *t = __dios_current();
+    if ( l->__writer == t->id || reads_held( l, t->id ) )
+        return EDEADLK;
+    __dios_visible( l );
+    if ( l->__writer || l->__readers )
+    {
+        if ( bad_time( ts ) )
+            return EINVAL;
+        __dios_block( WAIT_TIMED, l, 0 );
+        if ( l->__writer || l->__readers )
+            return ETIMEDOUT;
+    }
+    l->__writer = t->id;
+    return 0;
+}
+
 int pthread_rwlock_unlock( pthread_rwlock_t *l )
 {
     struct __dios_task *t = __dios_current();
@@ -247,6 +290,9 @@ int pthread_barrierattr_destroy( pthread_barrierattr_t *a ) { ( void ) a; return
 int pthread_barrierattr_setpshared( pthread_barrierattr_t *a, int p ) { a->pshared = p; return 0; }
 int pthread_barrierattr_getpshared( const pthread_barrierattr_t *a, int *p ) { *p = a->pshared; return 0; }
 
+/* __count of a destroyed barrier: waiting on it or destroying it again gives EINVAL */
+#define BARRIER_DESTROYED ( -1 )
+
 int pthread_barrier_init( pthread_barrier_t *b, const pthread_barrierattr_t *a, unsigned count )
 {
     ( void ) a;
@@ -261,6 +307,8 @@ int pthread_barrier_init( pthread_barrier_t *b, const pthread_barrierattr_t *a, 
 int pthread_barrier_wait( pthread_barrier_t *b )
 {
     __dios_visible( b );
+    if ( b->__count == BARRIER_DESTROYED )
+        return EINVAL;   /* POSIX's optional check, which programs (and test suites) rely on */
     if ( b->__count <= 0 )
     {
         __dios_fault( _VM_F_Locking, "waiting on a barrier that is not initialised" );
@@ -278,17 +326,20 @@ int pthread_barrier_wait( pthread_barrier_t *b )
         return PTHREAD_BARRIER_SERIAL_THREAD;
     }
     __dios_block( WAIT_BARRIER, b, b->__round );
+    __dios_current()->wait_arg = 0;
     return 0;
 }
 
 int pthread_barrier_destroy( pthread_barrier_t *b )
 {
+    if ( b->__count <= 0 )
+        return EINVAL;   /* destroyed already, or never initialised */
     if ( b->__arrived )
     {
         __dios_fault( _VM_F_Locking, "destroying a barrier other threads wait on" );
         return EBUSY;
     }
-    b->__count = 0;
+    b->__count = BARRIER_DESTROYED;
     return 0;
 }
 
@@ -459,7 +510,17 @@ int pthread_spin_destroy( pthread_spinlock_t *l )
     return 0;
 }
 
-/* -- cancellation (deferred; asynchronous is treated as deferred) ------------------------------- */
+/* -- cancellation ------------------------------------------------------------------------------
+ * Deferred (the default): a request is acted on at the next cancellation
+ * point of the thread: pthread_testcancel, pthread_join, pthread_cond_wait
+ * and timedwait, sem_wait and timedwait, sleep, usleep, nanosleep, pause.
+ * A blocked thread waiting at a cancellation point is woken to act on it.
+ * A thread that ends (returns from its start routine or calls pthread_exit)
+ * with a request pending and enabled ends as cancelled too: its join result
+ * is PTHREAD_CANCELED, as in DIVINE.
+ * Asynchronous: the request is acted on at once, wherever the thread is.
+ * Acting on it runs the cleanup handlers and the key destructors and ends the
+ * thread; pthread_join then gives PTHREAD_CANCELED. */
 
 void __dios_cancel_point( void )
 {
@@ -471,22 +532,51 @@ void __dios_cancel_point( void )
     }
 }
 
+/* the frame pushed on an asynchronously cancelled thread: it ends the
+ * thread when it runs next (the thread's own frames stay below it, so the
+ * cleanup handlers it pushed still live) */
+static void cancelled_async( void *unused )
+{
+    ( void ) unused;
+    __dios_cancel_point();
+    __builtin_unreachable();
+}
+
 int pthread_cancel( pthread_t tid )
 {
     struct __dios_task *t = __dios_task_by_id( ( int ) tid );
     if ( !t || t->state == TASK_DEAD )
         return ESRCH;
     __dios_visible( t );
-    if ( t->state != TASK_RUNNING )
-        return 0;   /* it has ended already */
+    if ( t->state != TASK_RUNNING || t->exiting )
+        return 0;   /* it has ended already, or is ending */
     t->cancel_pending = 1;
-    /* a thread blocked at a cancellation point wakes up to act on it; the
-     * main thread's wait for the others in pthread_exit (wait_arg -1) is not one */
-    if ( t->cancel_state == PTHREAD_CANCEL_ENABLE &&
-         ( ( t->wait_kind == WAIT_JOIN && t->wait_arg > 0 ) || t->wait_kind == WAIT_COND ||
-           t->wait_kind == WAIT_COND_TIMED || t->wait_kind == WAIT_SEM ) )
+    if ( t->cancel_state != PTHREAD_CANCEL_ENABLE )
+        return 0;
+    if ( t->cancel_type == PTHREAD_CANCEL_ASYNCHRONOUS )
+    {
+        if ( t == __dios_current() )
+            __dios_cancel_point();
+        struct _VM_Frame *f = __dios_make_frame( cancelled_async, 0 );
+        f->parent = t->frame;
+        t->frame = f;
+        t->wait_kind = WAIT_NONE;   /* whatever it waited for */
+        t->wait_obj = 0;
+        return 0;
+    }
+    /* a thread blocked at a cancellation point wakes up to act on it */
+    if ( t->wait_kind == WAIT_JOIN || t->wait_kind == WAIT_COND || t->wait_kind == WAIT_COND_TIMED ||
+         t->wait_kind == WAIT_SEM )
         t->wait_kind = WAIT_NONE;
     return 0;
+}
+
+/* enabling cancellation, or making it asynchronous, acts on a pending
+ * request at once if both hold then */
+static void cancel_if_async( struct __dios_task *t )
+{
+    if ( t->cancel_type == PTHREAD_CANCEL_ASYNCHRONOUS )
+        __dios_cancel_point();
 }
 
 int pthread_setcancelstate( int st, int *old )
@@ -497,6 +587,7 @@ int pthread_setcancelstate( int st, int *old )
     if ( old )
         *old = t->cancel_state;
     t->cancel_state = st;
+    cancel_if_async( t );
     return 0;
 }
 
@@ -508,6 +599,7 @@ int pthread_setcanceltype( int ty, int *old )
     if ( old )
         *old = t->cancel_type;
     t->cancel_type = ty;
+    cancel_if_async( t );
     return 0;
 }
 

@@ -11,11 +11,14 @@ extern "C" {
 #endif
 
 typedef unsigned long pthread_t;
-typedef struct { int detach; int __pad0; unsigned long stacksize; int __pad[10]; } pthread_attr_t;
+/* detach, stack size and scheduling attributes are recorded; scheduling is
+ * DiOS's (every interleaving), so policy and priority change nothing */
+typedef struct { int detach; int __pad0; unsigned long stacksize; void *stackaddr; unsigned long guardsize;
+                 int inherit, policy, priority, scope, __pad[2]; } pthread_attr_t;
 typedef struct { int __owner, __count, __type, __inited; int __pad[6]; } pthread_mutex_t;
-typedef struct { int type; int pshared; } pthread_mutexattr_t;
+typedef struct { int type; int pshared; int protocol, prioceiling, robust; } pthread_mutexattr_t;
 typedef struct { int __waiters; int __pad[11]; } pthread_cond_t;
-typedef struct { int clock; } pthread_condattr_t;
+typedef struct { int clock; int pshared; } pthread_condattr_t;
 /* __readers read locks are held (__rd: the holders, pairs of thread id and count,
  * __nslots pairs sorted by id, a DiOS object made at the first read lock); __writer: the
  * thread holding it for writing */
@@ -27,15 +30,31 @@ typedef int pthread_once_t;   /* 0: not run, -tid: running in thread tid, 1: don
 typedef unsigned pthread_key_t;
 typedef volatile int pthread_spinlock_t;   /* 0 or the id of the holder */
 
-enum { PTHREAD_CREATE_JOINABLE, PTHREAD_CREATE_DETACHED };
-enum { PTHREAD_MUTEX_NORMAL, PTHREAD_MUTEX_RECURSIVE, PTHREAD_MUTEX_ERRORCHECK,
-       PTHREAD_MUTEX_DEFAULT = PTHREAD_MUTEX_NORMAL };
+/* Constants are macros as well as values, so that #ifdef finds them (POSIX). */
+#define PTHREAD_CREATE_JOINABLE 0
+#define PTHREAD_CREATE_DETACHED 1
+#define PTHREAD_MUTEX_NORMAL 0
+#define PTHREAD_MUTEX_RECURSIVE 1
+#define PTHREAD_MUTEX_ERRORCHECK 2
+#define PTHREAD_MUTEX_DEFAULT PTHREAD_MUTEX_NORMAL
 #define PTHREAD_MUTEX_TIMED_NP PTHREAD_MUTEX_NORMAL
 #define PTHREAD_MUTEX_RECURSIVE_NP PTHREAD_MUTEX_RECURSIVE
 #define PTHREAD_MUTEX_ERRORCHECK_NP PTHREAD_MUTEX_ERRORCHECK
-enum { PTHREAD_PROCESS_PRIVATE, PTHREAD_PROCESS_SHARED };
-enum { PTHREAD_CANCEL_ENABLE, PTHREAD_CANCEL_DISABLE };
-enum { PTHREAD_CANCEL_DEFERRED, PTHREAD_CANCEL_ASYNCHRONOUS };
+#define PTHREAD_MUTEX_STALLED 0
+#define PTHREAD_MUTEX_ROBUST 1
+#define PTHREAD_PROCESS_PRIVATE 0
+#define PTHREAD_PROCESS_SHARED 1
+#define PTHREAD_CANCEL_ENABLE 0
+#define PTHREAD_CANCEL_DISABLE 1
+#define PTHREAD_CANCEL_DEFERRED 0
+#define PTHREAD_CANCEL_ASYNCHRONOUS 1
+#define PTHREAD_INHERIT_SCHED 0
+#define PTHREAD_EXPLICIT_SCHED 1
+#define PTHREAD_SCOPE_SYSTEM 0
+#define PTHREAD_SCOPE_PROCESS 1
+#define PTHREAD_PRIO_NONE 0
+#define PTHREAD_PRIO_INHERIT 1
+#define PTHREAD_PRIO_PROTECT 2
 #define PTHREAD_CANCELED ( ( void * ) -1 )
 #define PTHREAD_BARRIER_SERIAL_THREAD ( -1 )
 
@@ -59,6 +78,28 @@ int pthread_attr_setdetachstate( pthread_attr_t *, int );
 int pthread_attr_getdetachstate( const pthread_attr_t *, int * );
 int pthread_attr_setstacksize( pthread_attr_t *, unsigned long );
 int pthread_attr_getstacksize( const pthread_attr_t *, unsigned long * );
+int pthread_attr_setstack( pthread_attr_t *, void *, unsigned long );
+int pthread_attr_getstack( const pthread_attr_t *, void **, unsigned long * );
+int pthread_attr_setstackaddr( pthread_attr_t *, void * );
+int pthread_attr_getstackaddr( const pthread_attr_t *, void ** );
+int pthread_attr_setguardsize( pthread_attr_t *, unsigned long );
+int pthread_attr_getguardsize( const pthread_attr_t *, unsigned long * );
+int pthread_attr_setinheritsched( pthread_attr_t *, int );
+int pthread_attr_getinheritsched( const pthread_attr_t *, int * );
+int pthread_attr_setschedpolicy( pthread_attr_t *, int );
+int pthread_attr_getschedpolicy( const pthread_attr_t *, int * );
+int pthread_attr_setschedparam( pthread_attr_t *, const struct sched_param * );
+int pthread_attr_getschedparam( const pthread_attr_t *, struct sched_param * );
+int pthread_attr_setscope( pthread_attr_t *, int );
+int pthread_attr_getscope( const pthread_attr_t *, int * );
+
+int pthread_getschedparam( pthread_t, int *, struct sched_param * );
+int pthread_setschedparam( pthread_t, int, const struct sched_param * );
+int pthread_setschedprio( pthread_t, int );
+int pthread_getconcurrency( void );
+int pthread_setconcurrency( int );
+int pthread_getcpuclockid( pthread_t, clockid_t * );
+int pthread_atfork( void ( * )( void ), void ( * )( void ), void ( * )( void ) );
 
 int pthread_mutex_init( pthread_mutex_t *, const pthread_mutexattr_t * );
 int pthread_mutex_destroy( pthread_mutex_t * );
@@ -72,6 +113,15 @@ int pthread_mutexattr_settype( pthread_mutexattr_t *, int );
 int pthread_mutexattr_gettype( const pthread_mutexattr_t *, int * );
 int pthread_mutexattr_setpshared( pthread_mutexattr_t *, int );
 int pthread_mutexattr_getpshared( const pthread_mutexattr_t *, int * );
+int pthread_mutexattr_setprotocol( pthread_mutexattr_t *, int );
+int pthread_mutexattr_getprotocol( const pthread_mutexattr_t *, int * );
+int pthread_mutexattr_setprioceiling( pthread_mutexattr_t *, int );
+int pthread_mutexattr_getprioceiling( const pthread_mutexattr_t *, int * );
+int pthread_mutexattr_setrobust( pthread_mutexattr_t *, int );
+int pthread_mutexattr_getrobust( const pthread_mutexattr_t *, int * );
+int pthread_mutex_setprioceiling( pthread_mutex_t *, int, int * );
+int pthread_mutex_getprioceiling( const pthread_mutex_t *, int * );
+int pthread_mutex_consistent( pthread_mutex_t * );
 
 int pthread_cond_init( pthread_cond_t *, const pthread_condattr_t * );
 int pthread_cond_destroy( pthread_cond_t * );
@@ -81,6 +131,10 @@ int pthread_cond_signal( pthread_cond_t * );
 int pthread_cond_broadcast( pthread_cond_t * );
 int pthread_condattr_init( pthread_condattr_t * );
 int pthread_condattr_destroy( pthread_condattr_t * );
+int pthread_condattr_setclock( pthread_condattr_t *, clockid_t );
+int pthread_condattr_getclock( const pthread_condattr_t *, clockid_t * );
+int pthread_condattr_setpshared( pthread_condattr_t *, int );
+int pthread_condattr_getpshared( const pthread_condattr_t *, int * );
 
 int pthread_rwlock_init( pthread_rwlock_t *, const pthread_rwlockattr_t * );
 int pthread_rwlock_destroy( pthread_rwlock_t * );
@@ -88,6 +142,8 @@ int pthread_rwlock_rdlock( pthread_rwlock_t * );
 int pthread_rwlock_wrlock( pthread_rwlock_t * );
 int pthread_rwlock_tryrdlock( pthread_rwlock_t * );
 int pthread_rwlock_trywrlock( pthread_rwlock_t * );
+int pthread_rwlock_timedrdlock( pthread_rwlock_t *, const struct timespec * );
+int pthread_rwlock_timedwrlock( pthread_rwlock_t *, const struct timespec * );
 int pthread_rwlock_unlock( pthread_rwlock_t * );
 int pthread_rwlockattr_init( pthread_rwlockattr_t * );
 int pthread_rwlockattr_destroy( pthread_rwlockattr_t * );

@@ -32,7 +32,17 @@ int system(const char *cmd)
     return nosys();
 }
 
-pid_t fork(void) { return nosys(); }
+/* fork fails as the system call would, after the pthread_atfork prepare
+ * handlers and before the parent ones (as glibc runs them around a failed fork) */
+void __dios_run_atfork(int phase);
+pid_t fork(void)
+{
+    __dios_run_atfork(0);
+    int r = nosys();
+    __dios_run_atfork(1);
+    errno = ENOSYS;
+    return r;
+}
 pid_t vfork(void) { return nosys(); }
 int execv(const char *p, char *const a[]) { (void)p; (void)a; return nosys(); }
 int execvp(const char *p, char *const a[]) { (void)p; (void)a; return nosys(); }

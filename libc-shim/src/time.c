@@ -101,9 +101,12 @@ int gettimeofday(struct timeval *__restrict tv, void *__restrict tz)
     return 0;
 }
 
+void __dios_cancel_point(void);   /* DiOS: a pending pthread_cancel is acted on */
+
 int nanosleep(const struct timespec *req, struct timespec *rem)
 {
     (void)req;
+    __dios_cancel_point();
     if (rem)
         rem->tv_sec = 0, rem->tv_nsec = 0;
     return 0;

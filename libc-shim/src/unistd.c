@@ -96,13 +96,16 @@ char *getlogin(void)
 }
 
 /* time does not pass for a verified program */
-/* no real waiting: sleeping is a scheduling point */
-unsigned int sleep(unsigned int s) { (void)s; __dios_reschedule(); return 0; }
-int usleep(useconds_t us) { (void)us; __dios_reschedule(); return 0; }
+/* no real waiting: sleeping is a scheduling point, and a cancellation
+ * point (DiOS acts there on a pending pthread_cancel) */
+void __dios_cancel_point(void);
+unsigned int sleep(unsigned int s) { (void)s; __dios_reschedule(); __dios_cancel_point(); return 0; }
+int usleep(useconds_t us) { (void)us; __dios_reschedule(); __dios_cancel_point(); return 0; }
 unsigned int alarm(unsigned int s) { (void)s; return 0; }
 
 int pause(void)
 {
+    __dios_cancel_point();
     errno = EINTR;
     return -1;
 }
