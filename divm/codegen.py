@@ -723,7 +723,9 @@ class Gen:
     def is_setjmp(self, ins: Ins) -> bool:
         return self.callee_name(ins) in SETJMP
 
-    def args(self, ins: Ins, nfixed: int) -> tuple[list[str], str | None]:
+    def args(self, ins: Ins, nfixed: int, plain: bool = False) -> tuple[list[str], str | None]:
+        """The fixed arguments and the variadic tags (None: not variadic);
+        plain: every argument as a fixed one."""
         a = ins.a[:len(ins.a) - (1 if ins.x.get("indirect") else 0)]
         byval = dict(ins.x.get("byval", ()))
         vals = []
@@ -733,7 +735,7 @@ class Gen:
                 v = f"_byval({v}, {byval[i].size})"
             vals.append(v)
         fnty: Ty = ins.x["fnty"]
-        if not fnty.vararg:
+        if not fnty.vararg or plain:
             return vals, None
         tags = []
         for i, op in enumerate(a[nfixed:], nfixed):
@@ -769,11 +771,22 @@ class Gen:
         fixed, va = self.args(ins, nfixed)
         if not callee.decl:
             target = callee.ty
-            if len(target.params) != nfixed or target.vararg != fnty.vararg:
+            if fnty.vararg and not target.vararg and len(ins.a) == len(target.params):
+                # an unprototyped (K&R) call, variadic at the call site, of a
+                # function taking exactly the arguments passed
+                fixed, va = self.args(ins, nfixed, plain=True)
+            elif len(target.params) != nfixed or target.vararg != fnty.vararg:
                 if not (target.vararg and fnty.vararg is False and len(fixed) >= len(target.params)):
                     e(ind, f"{lhs}_bad_call({callee.idx}, {len(fixed)})", loc)
                     return
             args = fixed + ([va] if va is not None else [])
+            want, got = fnty.ret, target.ret
+            if (want.k == "v") != (got.k == "v") or want.k != "v" and want.size != got.size:
+                # called with another return type (a cast or an implicit
+                # declaration): a control fault at the call, as DiVM's ret
+                c = f"F{callee.idx}({', '.join(args)})"
+                e(ind, f"{lhs}_bad_ret({c}, {callee.idx}, {want.bits if want.k != 'v' else -1})", loc)
+                return
             e(ind, f"{lhs}F{callee.idx}({', '.join(args)})", loc)
             return
         if name in HYPERCALLS:

@@ -165,6 +165,7 @@ class VM:
         self.touched: set | None = None
         self.nondet_range: tuple[int, int] | None = None
         self.bt_frame = 0  # a parked frame DiOS blames for the next fault
+        self.bt_extra: dict | None = None  # an innermost frame for the next fault (a callee's ret)
         self.nondet_limited = False  # a wide nondet value came from the small default domain
         self.leakcheck: str | None = None
         self._reduce = True
@@ -284,7 +285,7 @@ class VM:
         g["_frexp"] = lambda x: (math.frexp(x)[0], math.frexp(x)[1] & M32) if math.isfinite(x) else (x, 0)
         for name in ("ld", "st", "alloca", "freeto", "gep", "memcpy", "memset", "icall", "byval",
                      "va_start", "cmpxchg", "atomicrmw", "insertvalue", "extractelement",
-                     "insertelement", "shuffle", "bitcast", "objectsize", "blockaddr", "bad_call",
+                     "insertelement", "shuffle", "bitcast", "objectsize", "blockaddr", "bad_call", "bad_ret",
                      "bad_target", "undefined_fn", "ubranch", "fault", "setjmp", "newjf", "crit", "loop",
                      "leak_return", "tls"):
             g["_" + name] = getattr(self, name)
@@ -802,6 +803,8 @@ class VM:
             loc = getattr(fn, "resume_loc", {}).get(pc & M32) or (fn.file, fn.line)
             frames.append({"function": fn.name, "file": loc[0], "line": loc[1], "system": fn.system})
             frame = parent
+        if self.bt_extra is not None:
+            frames.insert(0, self.bt_extra)
         if skip_system:
             user = [fr for fr in frames if not fr["system"]]
             if user:
@@ -847,6 +850,29 @@ class VM:
         fn = self.prog.functions[fidx]
         self.fault(F_CONTROL, f"call of {fn.name} with {nargs} arguments, it takes {len(fn.ty.params)}")
         return U(0, M64)
+
+    def bad_ret(self, v, fidx: int, bits: int):
+        """A call returned v from function fidx where the caller expects a
+        bits-wide value (-1: none); the fault continues with a defined value."""
+        fn = self.prog.functions[fidx]
+        # the callee's return is the innermost frame, as at DiVM's ret
+        rets = [i.loc for b in fn.blocks for i in b.ins if i.op == "ret" and i.loc]
+        file, line = rets[-1] if rets else (fn.file, fn.line)
+        self.bt_extra = {"function": fn.name, "file": file, "line": line, "system": fn.system}
+        try:
+            if bits < 0:
+                self.fault(F_CONTROL, f"{fn.name} was called as void and returned a value")
+                return None
+            if v is None:
+                self.fault(F_CONTROL, f"{fn.name} was called as non-void and did not return a value")
+                return 0
+            self.fault(F_CONTROL, f"{fn.name} returned a value of another size than its caller expects")
+        finally:
+            self.bt_extra = None
+        m = (1 << bits) - 1
+        if v.__class__ is U:
+            return U(v.v & m, v.m & m) if v.m & m else v.v & m
+        return v & m if v.__class__ is int else 0
 
     def bad_target(self):
         self.fault(F_CONTROL, "indirect branch to an invalid address")
@@ -1148,6 +1174,11 @@ class VM:
         if fn.decl and fn.name in self.builtins or fn.name.startswith("__vm_"):
             args = fixed + (() if va is None else ((va,) if fn.name in self.builtins else tuple(x[1] for x in va)))
             return self.FT[fidx](*args)
+        if va is not None and not fty.vararg and len(fixed) + len(va) == len(fty.params) \
+                and all(x[0] != "b" for x in va):
+            # an unprototyped (K&R) call of a function taking exactly these arguments
+            fixed = fixed + tuple(x[1] for x in va)
+            va = None
         if len(fixed) != len(fty.params) or (va is not None) != fty.vararg:
             if not (fty.vararg and va is None and len(fixed) >= len(fty.params)):
                 self.fault(F_CONTROL, f"call of {fn.name} with {len(fixed) + len(va or ())} arguments, "
