@@ -799,6 +799,8 @@ class Gen:
                 e(ind, f"{r} = _hc_frame({'1, ' + str(ins.a[1].val) if len(ins.a) == 2 else ''})", loc)
                 return
             rest = [f"*{va}"] if va and va != "()" else []
+            if name == "__vm_peek" and ins.ty is not None:  # how the caller takes the struct
+                rest = [repr(tuple(t.bits for t in ins.ty.elems) if ins.ty.k == "s" else (ins.ty.bits,))]
             e(ind, f"{lhs}_hc_{name[5:]}({', '.join(fixed + rest)})", loc)
             return
         if name in self.vm.builtins:
@@ -1263,6 +1265,8 @@ def _source(g: Gen, extra: set[int]) -> str:
         if stmts:
             res.append(f"        {'if' if first else 'elif'} bb == {rid}: {'; '.join(stmts)}")
             first = False
+    if regs:  # a jump to a block (__vm_ctl_set(_VM_CR_Frame, f, pc)): every register
+        res.append(f"        {'if' if first else 'elif'} bb < 100000: {', '.join(regs)}, = _R")
     # lines after the prologue shift; keep the maps in step
     shift = len(res)
     g.lines[prologue + (3 if g.uses_alloca else 2):prologue + (3 if g.uses_alloca else 2)] = res

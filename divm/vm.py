@@ -97,8 +97,11 @@ class Suspend(BaseException):
 
 
 class Jump(BaseException):
-    def __init__(self, frame: int):
+    """Control goes to a frame (at block bb with registers regs, if given)."""
+    def __init__(self, frame: int, bb: int = -1, regs: tuple = ()):
         self.frame = frame
+        self.bb = bb
+        self.regs = regs
 
 
 class ContinueFault(BaseException):
@@ -424,7 +427,15 @@ class VM:
             try:
                 self.call_fn(sched, ())
             except Jump as j:
-                self.enter_frame(j.frame)
+                frame = j.frame
+                while True:
+                    try:
+                        self.enter_frame(frame, j.bb, j.regs)
+                    except Jump as jj:  # a program or the OS moved control to another frame
+                        frame, j = jj.frame, jj
+                        # the abandoned activations' allocas stay (unreachable, as in DiVM)
+                        del self.AST[:]
+                        self.resume_base = None
         except Suspend as s:
             if self.live_frames:
                 self.refresh_frames(s)
@@ -725,9 +736,10 @@ class VM:
             if self.dirty is not None:
                 self.dirty.add(fid)
 
-    def enter_frame(self, frame: int) -> None:
+    def enter_frame(self, frame: int, bb: int = -1, regs: tuple = ()) -> None:
         """Continue a thread whose frame the OS holds: a fresh frame
-        {pc, parent, args...} calls the function; a parked one resumes it."""
+        {pc, parent, args...} calls the function; a parked one resumes it
+        (at block bb >= 0 with every register in regs, after a jump)."""
         value = None
         while frame:
             o = self.objs.get(frame >> 32)
@@ -742,7 +754,18 @@ class VM:
             fn = self.prog.functions[fidx]
             rid = pc & M32
             self.resume_base = (frame >> 32, parent)
-            if rid == 0:
+            if bb >= 0:
+                self.visible = True
+                na = FRAME_HEAD.unpack_from(o.b, 0)[2]
+                sp = len(self.AST)
+                if na:
+                    self.AST.extend(q >> 32 for q in struct.unpack_from(f"<{na}Q", o.b, FRAME_HDR))
+                args = [None] * len(fn.params)
+                if fn.ty.vararg:
+                    args.append(())
+                value = self.FT[fidx](*args, _rs=(bb, None, regs, sp))
+                bb = -1
+            elif rid == 0:
                 args = [decode(t, o.b, 16 + 8 * i, o.ud) for i, t in enumerate(fn.ty.params)]
                 value = self.FT[fidx](*args)
             else:
@@ -1421,6 +1444,12 @@ class VM:
                 raise Suspend()
             if val == CONT_FRAME:
                 raise ContinueFault()
+            if not self.valid_frame(val):
+                return
+            if self.unwritten:  # the target may be an activation on the python stack
+                self.write_pending_frames()
+            if rest:
+                raise self.jump_to_block(val, rest[0][1])
             raise Jump(val)
         if reg == CR_FLAGS:
             self.flags = val
@@ -1435,6 +1464,48 @@ class VM:
             self.regs[reg] = val
         else:
             self.fault(F_HYPERCALL, f"__vm_ctl_set of unknown register {reg}")
+
+    def jump_to_block(self, frame: int, pc) -> Jump:
+        """__vm_ctl_set(_VM_CR_Frame, frame, pc): continue frame's function
+        at the block pc (a block address) with the registers the frame holds."""
+        o = self.objs[frame >> 32]
+        fpc = struct.unpack_from("<Q", o.b, 0)[0]
+        fidx = (fpc >> 32) - CODE_BASE
+        if pc.__class__ is not int or (pc >> 32) - CODE_BASE != fidx or not pc & M32:
+            self.fault(F_CONTROL, "__vm_ctl_set(_VM_CR_Frame) to a pc outside the frame's function")
+            raise Suspend()
+        fn = self.prog.functions[fidx]
+        rid = fpc & M32
+        vals: dict = {}
+        if rid:
+            lay = self.frame_layout(fn, rid)
+            na = FRAME_HEAD.unpack_from(o.b, 0)[2]
+            base = FRAME_HDR + 8 * na
+            vals = {n: decode(t, o.b, base + off, o.ud) for n, t, off in zip(lay.names, lay.types, lay.offsets)}
+        if not hasattr(fn, "regs"):
+            self.compile(fn)
+        return Jump(frame, (pc & M32) - 1, tuple(vals.get(n) for n in fn.regs))
+
+    def valid_frame(self, val) -> bool:
+        """Can control go to frame val?  A fault (at the caller) if not."""
+        if val.__class__ is U:
+            self.fault(F_UNDEFINED, "jump to an undefined frame pointer")
+            return False
+        oid = val >> 32
+        if oid in self.unwritten:
+            self.write_pending_frames()
+        o = self.objs.get(oid)
+        if o is None or val & M32 or len(o.b) < 16:
+            what = "a freed object" if o is None and self.was_freed(oid) else "an invalid frame"
+            self.fault(F_MEMORY, f"__vm_ctl_set(_VM_CR_Frame) to {what}")
+            return False
+        pc = struct.unpack_from("<Q", o.b, 0)[0]
+        fidx = (pc >> 32) - CODE_BASE
+        if o.ud is not None and any(o.ud[:8]) or not (0 <= fidx < len(self.FT)) \
+                or self.prog.functions[fidx].decl:
+            self.fault(F_CONTROL, "__vm_ctl_set(_VM_CR_Frame) to a frame with an invalid program counter")
+            return False
+        return True
 
     def hc_ctl_get(self, reg, *rest):
         if reg == CR_FRAME:
@@ -1630,29 +1701,87 @@ class VM:
             self.objs[nid] = c
         return (copy.get(root >> 32, root >> 32) << 32) | (root & M32)
 
-    def hc_peek(self, addr, layer):
-        o = self.check(addr, 1, False)
+    def meta_range(self, what: str, key, obj, off, n, write: bool) -> Obj | None:
+        """The object a __vm_peek/__vm_poke names by id and offset, checked
+        for the n bytes it covers (a fault and None if it is no object)."""
+        if any(x.__class__ is U for x in (key, obj, off, n)):
+            self.fault(F_UNDEFINED, f"{what} with an undefined argument")
+            return None
+        if n < 0 or not 0 <= off <= M32:
+            self.fault(F_HYPERCALL, f"{what} of a negative range")
+            return None
+        o = self.check(((obj & M32) << 32) | off, n, False)
         if o is None:
-            return 0
-        off = addr & M32
-        if layer == 0:
-            return int(any(q <= off < q + 8 for q in o.ptrs))
-        if layer == 1:
-            return (~o.ud[off] & 0xFF) if o.ud is not None else 0xFF
-        return 0
+            return None
+        if write and (key >= ML_USER or key == ML_DEFINEDNESS):
+            o = self.writable(obj & M32)
+        return o
 
-    def hc_poke(self, addr, layer, value):
-        o = self.check(addr, 1, True)
-        if o is None:
+    def hc_peek(self, key, obj, off, n, shape=()):
+        """__vm_peek: the metadata interval {offset, length, value} of layer
+        key meeting [off, off + n) (the first one), {0, 0, 0} if none."""
+        r = (0, 0, 0)
+        o = self.meta_range("__vm_peek", key, obj, off, n, False)
+        if o is not None:
+            if key >= ML_USER:
+                for layer, lo, hi, v in meta_items(o.meta):
+                    if layer == key and lo < off + max(n, 1) and hi > off:
+                        r = (lo, hi - lo, v)
+                        break
+            elif key == ML_POINTERS:
+                q = next((q for q in sorted(o.ptrs) if q < off + max(n, 1) and q + 8 > off), None)
+                if q is not None:
+                    r = (q, 8, 1)
+            elif key == ML_DEFINEDNESS and off < len(o.b):
+                r = (off, 1, (~o.ud[off] & 0xFF) if o.ud is not None else 0xFF)
+        if shape == (64, 32):  # {offset, length, value} as the x86-64 ABI returns it
+            return (r[0] | r[1] << 32, r[2])
+        if len(shape) == 3:
+            return r
+        return r[0] | r[1] << 32
+
+    def hc_poke(self, key, obj, off, n, val=0):
+        """__vm_poke: attach val to [off, off + n) in layer key (user layers
+        keep intervals, a new one replacing what it overlaps); the
+        definedness layer takes a mask of defined bits for every byte."""
+        o = self.meta_range("__vm_poke", key, obj, off, n, True)
+        if o is None or not n:
             return
-        off = addr & M32
-        if layer == 1:
-            m = ~value & 0xFF
+        if val.__class__ is U:
+            self.fault(F_UNDEFINED, "__vm_poke of an undefined value")
+            return
+        if key >= ML_USER:
+            items = []
+            for it in meta_items(o.meta):
+                layer, lo, hi, v = it
+                if layer != key or hi <= off or lo >= off + n:
+                    items.append(it)
+                    continue
+                if lo < off:
+                    items.append((layer, lo, off, v))
+                if hi > off + n:
+                    items.append((layer, off + n, hi, v))
+            items.append((key & M32, off, off + n, val & M32))
+            items.sort()
+            o.meta = struct.pack(f"<{4 * len(items)}I", *[x for it in items for x in it])
+        elif key == ML_DEFINEDNESS:
+            m = ~val & 0xFF
             if m:
-                o.undefine(off, bytes([m]))
+                o.undefine(off, bytes([m]) * n)
             else:
-                o.define(off, 1)
+                o.define(off, n)
             o.resync()
+
+
+ML_POINTERS, ML_DEFINEDNESS, ML_USER = 0, 1, 3
+
+
+def meta_items(meta: bytes | None) -> list[tuple[int, int, int, int]]:
+    """The (layer, from, to, value) intervals of an object's user metadata."""
+    if not meta:
+        return []
+    v = struct.unpack(f"<{len(meta) // 4}I", meta)
+    return [v[i:i + 4] for i in range(0, len(v), 4)]
 
 
 def kind_word(o: Obj) -> str:
