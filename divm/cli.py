@@ -27,7 +27,8 @@ class ArgParser(argparse.ArgumentParser):
 
 def add_machine_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("-o", dest="opts", action="append", default=[], metavar="KEY",
-                   help="nofail:malloc, or ignore:KIND (assert, memory, undefined, ...)")
+                   help="nofail:malloc, simfail:malloc, ignore:KIND (assert, memory, undefined, ...), "
+                        "report:KIND, ncpus:N; force-X fixes X against the program's changes")
     p.add_argument("--leakcheck", choices=("exit", "return", "state"))
     p.add_argument("--stdin", metavar="FILE", help="contents of standard input")
     p.add_argument("--file", dest="files", action="append", default=[], metavar="NAME=PATH",
@@ -166,6 +167,17 @@ def cmd_cc(argv: list[str]) -> int:
 
 # -- run ----------------------------------------------------------------------------
 
+def valid_opt(o: str) -> bool:
+    """A -o option DiOS understands (it reads them at boot)."""
+    o = o.removeprefix("force-")
+    what, _, arg = o.partition(":")
+    if what in ("nofail", "simfail"):
+        return arg == "malloc"
+    if what in ("ignore", "report", "abort", "detect"):
+        return arg in KINDS
+    return what == "ncpus" and arg.isdigit()
+
+
 def machine_env(args, prog_name: str, prog_args: list[str], stdin: bytes | None = None,
                 round_robin: bool = False, files: list[tuple[str, bytes]] = ()) -> list[tuple[str, bytes]]:
     env = [("divm.arg", prog_name.encode())]
@@ -173,12 +185,9 @@ def machine_env(args, prog_name: str, prog_args: list[str], stdin: bytes | None 
         env.append(("divm.sched", b"rr"))
     env += [("divm.arg", a.encode()) for a in prog_args]
     for o in args.opts:
-        if o == "nofail:malloc":
-            pass
-        elif o.startswith("ignore:") and o[7:] in KINDS:
-            pass
-        else:
-            raise UsageError(f"unknown option -o {o} (use nofail:malloc or ignore:KIND)")
+        if not valid_opt(o):
+            raise UsageError(f"unknown option -o {o} (use [force-]nofail|simfail:malloc, "
+                             f"[force-]ignore|report|abort|detect:KIND or ncpus:N)")
         env.append(("divm.opt", o.encode()))
     if stdin is not None:
         env.append(("divm.stdin", stdin))

@@ -1185,7 +1185,10 @@ def _source(g: Gen, extra: set[int]) -> str:
     for b in blocks:
         for t in successors(b.ins[-1]):
             preds[t] += 1
-    g.entries = {0} | {i for i, n in enumerate(preds) if n > 1} | extra
+    # indirectbr targets are entries: a label's address may also be a
+    # __vm_ctl_set(_VM_CR_Frame, f, pc) target (__dios_jump)
+    labels = {t for b in blocks if b.ins[-1].op == "indirectbr" for t in b.ins[-1].x}
+    g.entries = {0} | {i for i, n in enumerate(preds) if n > 1} | extra | labels
     g.merge_of = join_points(fn, g.entries - extra)
     g.join_at = {b: j for j, b in g.merge_of.items()}
     g.entries -= set(g.merge_of)
@@ -1255,6 +1258,9 @@ def _source(g: Gen, extra: set[int]) -> str:
     # a parked frame keeps only the registers live where it resumes
     live = resume_live(fn, g, regs)
     first = True
+    if regs:  # a jump to a block (__vm_ctl_set(_VM_CR_Frame, f, pc)) brings every register
+        res.append(f"        if len(_rs) > 4: {', '.join(regs)}, = _R")
+        first = False
     for rid in sorted(set(live) | set(g.results)):
         names = live.get(rid, ())
         stmts = []
@@ -1265,8 +1271,6 @@ def _source(g: Gen, extra: set[int]) -> str:
         if stmts:
             res.append(f"        {'if' if first else 'elif'} bb == {rid}: {'; '.join(stmts)}")
             first = False
-    if regs:  # a jump to a block (__vm_ctl_set(_VM_CR_Frame, f, pc)): every register
-        res.append(f"        {'if' if first else 'elif'} bb < 100000: {', '.join(regs)}, = _R")
     # lines after the prologue shift; keep the maps in step
     shift = len(res)
     g.lines[prologue + (3 if g.uses_alloca else 2):prologue + (3 if g.uses_alloca else 2)] = res
@@ -1275,6 +1279,7 @@ def _source(g: Gen, extra: set[int]) -> str:
     g.resume_lines = {(k + shift if k > cut else k): v for k, v in g.resume_lines.items()}
     _keep_registers(g, live)
     fn.regs = regs
+    fn.jump_entries = frozenset(labels)
     fn.resume_loc = g.resume_loc
     fn.live = live
     return "\n".join(g.lines) + "\n"

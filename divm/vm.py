@@ -763,7 +763,7 @@ class VM:
                 args = [None] * len(fn.params)
                 if fn.ty.vararg:
                     args.append(())
-                value = self.FT[fidx](*args, _rs=(bb, None, regs, sp))
+                value = self.FT[fidx](*args, _rs=(bb, None, regs, sp, "jump"))
                 bb = -1
             elif rid == 0:
                 args = [decode(t, o.b, 16 + 8 * i, o.ud) for i, t in enumerate(fn.ty.params)]
@@ -1484,6 +1484,9 @@ class VM:
             vals = {n: decode(t, o.b, base + off, o.ud) for n, t, off in zip(lay.names, lay.types, lay.offsets)}
         if not hasattr(fn, "regs"):
             self.compile(fn)
+        if (pc & M32) - 1 not in getattr(fn, "jump_entries", ()):
+            self.fault(F_CONTROL, "__vm_ctl_set(_VM_CR_Frame) to a pc that is no label of the frame's function")
+            raise Suspend()
         return Jump(frame, (pc & M32) - 1, tuple(vals.get(n) for n in fn.regs))
 
     def valid_frame(self, val) -> bool:
