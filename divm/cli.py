@@ -354,7 +354,8 @@ def cmd_run(args) -> int:
     sys.stdout.flush()
     status, steps = result
     report = {"tool": "divm", "version": __version__, "command": "run",
-              "result": "error" if vm.error else "inconclusive" if status == "stopped" else "valid",
+              "result": ("boot-error" if vm.boot_failed else "error") if vm.error
+              else "inconclusive" if status == "stopped" else "valid",
               "property": "safety", "states": steps + 1, "transitions": steps,
               "seconds": round(time.time() - t0, 3), "search_seconds": 0.0,
               "peak_memory_bytes": peak_memory(), "stored_bytes_per_state": 0.0,
@@ -630,7 +631,7 @@ def cmd_verify(args) -> int:
               "stored_bytes_per_state": round(res.stored_bytes / max(res.states, 1), 1),
               "state_storage": "hash-compaction" if args.hash_compaction else "exact",
               "workers": args.workers}
-    if res.verdict == "error":
+    if res.verdict in ("error", "boot-error"):
         trace_path = args.trace_out or default_trace_path(args.prog)
         trace = {"format": "divm-trace", "version": 1, "program": prog.digest, "options": options,
                  "steps": [{"choices": [list(c) for c in st.choices], "interrupts": []} for st in res.path],
@@ -656,7 +657,7 @@ def cmd_verify(args) -> int:
     report["seconds"] = round(time.time() - t0, 3)
     if args.report:
         write_json(args.report, report)
-    return {"valid": 0, "error": 1, "inconclusive": 3}[res.verdict]
+    return {"valid": 0, "error": 1, "boot-error": 1, "inconclusive": 3}[res.verdict]
 
 
 def verify_liveness(args, prog, env, stdin, t0, max_mem, files=()) -> int:
@@ -714,7 +715,7 @@ def verify_liveness(args, prog, env, stdin, t0, max_mem, files=()) -> int:
         stored += res.stored_bytes
         search_secs += res.seconds
         entry = {"name": name, "result": res.verdict}
-        if res.verdict == "error":
+        if res.verdict in ("error", "boot-error"):
             lasso = getattr(res, "lasso", None)
             if lasso is not None:
                 last = next((st for st in lasso.loop if st.accepting), None) if formula is None else None
@@ -746,7 +747,8 @@ def verify_liveness(args, prog, env, stdin, t0, max_mem, files=()) -> int:
             print(f"property {name}: {'holds' if res.verdict == 'valid' else res.verdict}", file=sys.stderr)
         results.append(entry)
     verdicts = [r["result"] for r in results]
-    verdict = "error" if "error" in verdicts else "inconclusive" if "inconclusive" in verdicts else "valid"
+    verdict = ("boot-error" if "boot-error" in verdicts else "error" if "error" in verdicts
+               else "inconclusive" if "inconclusive" in verdicts else "valid")
     report = {"tool": "divm", "version": __version__, "command": "verify", "result": verdict,
               "property": "liveness:" + (first or results[0])["name"],
               "states": total_states, "transitions": total_trans,
@@ -761,7 +763,7 @@ def verify_liveness(args, prog, env, stdin, t0, max_mem, files=()) -> int:
           f"{peak_memory() >> 20} MiB", file=sys.stderr)
     if args.report:
         write_json(args.report, report)
-    return {"valid": 0, "error": 1, "inconclusive": 3}[verdict]
+    return {"valid": 0, "error": 1, "boot-error": 1, "inconclusive": 3}[verdict]
 
 
 def labeller(props, names: list[str]):

@@ -168,6 +168,7 @@ class VM:
         self.touched: set | None = None
         self.nondet_range: tuple[int, int] | None = None
         self.bt_frame = 0  # a parked frame DiOS blames for the next fault
+        self.boot_failed = False  # boot faulted or set no scheduler: result boot-error
         self.bt_extra: dict | None = None  # an innermost frame for the next fault (a callee's ret)
         self.nondet_limited = False  # a wide nondet value came from the small default domain
         self.leakcheck: str | None = None
@@ -406,9 +407,17 @@ class VM:
         self.flags = CF_BOOTING | CF_KERNEL
         try:
             self.FT[boot.idx](self.env_ptr)
-        except Suspend:
+        except (Suspend, ContinueFault):
             pass
+        except Jump:  # control moved to a frame: there is no thread to run yet
+            self.error = self.error or ErrorInfo("control", "__vm_ctl_set(_VM_CR_Frame) during boot", [])
+            self.flags |= CF_ERROR
         self.flags &= ~(CF_BOOTING | CF_KERNEL)
+        # the program cannot start: a fault during boot, or no scheduler
+        if not self.flags & CF_ERROR and not self.regs[CR_SCHEDULER]:
+            self.error = ErrorInfo("control", "boot did not set the scheduler (_VM_CR_Scheduler)", [])
+            self.flags |= CF_ERROR
+        self.boot_failed = bool(self.flags & CF_ERROR)
 
     def transition(self) -> None:
         """Run the scheduler once: one step of the program."""

@@ -405,7 +405,10 @@ void __dios_task_exit( void )
     __builtin_unreachable();
 }
 
-void __boot( const struct _VM_Env *env )
+/* The OS's start: a program may define its own __dios_boot (DiVM's
+ * convention) to replace it; the VM reports a boot error when boot faults
+ * or leaves no scheduler. */
+void __dios_boot( const struct _VM_Env *env )
 {
     struct dios_state *s = kalloc( sizeof( struct dios_state ) );
     __builtin_memset( s, 0, sizeof( *s ) );
@@ -453,6 +456,11 @@ void __boot( const struct _VM_Env *env )
 
     __vm_ctl_set( _VM_CR_Scheduler, ( void * ) scheduler );
     __vm_ctl_set( _VM_CR_FaultHandler, ( void * ) fault_handler );
+}
+
+void __boot( const struct _VM_Env *env )
+{
+    __dios_boot( env );
 }
 
 /* -- services for libc-shim ------------------------------------------------ */
