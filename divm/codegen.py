@@ -1442,10 +1442,15 @@ def resume_live(fn: Fn, g: Gen, regs: dict) -> dict[int, tuple[str, ...]]:
     lb = live_before(fn, g.promoted)
     order = {name: i for i, name in enumerate(regs)}
     out: dict[int, tuple[str, ...]] = {}
+    # a parked frame may be continued at a label (__dios_jump): what the
+    # labels need is kept at every call too
+    at_labels = {n for b in fn.blocks if b.ins[-1].op == "indirectbr" for t in b.ins[-1].x for n in lb[t][0]}
     for (bidx, start, kind), rid in g.splits.items():
         if kind not in ("call", "crit"):
             continue
         names = set(lb[bidx][start]) if start < len(lb[bidx]) else set()
+        if kind == "call":
+            names |= at_labels
         if kind == "call":
             names.discard(g.results.get(rid))
         out[rid] = tuple(sorted(names, key=order.__getitem__))
