@@ -90,7 +90,7 @@ static int target(PyObject *objs, PyObject *order, PyObject *num, PyObject *t, P
 }
 
 
-static PyObject *s_b, *s_ud, *s_ptrs, *s_shared, *s_frozen;
+static PyObject *s_b, *s_ud, *s_ptrs, *s_shared, *s_frozen, *s_meta;
 
 static int cmp_off(const void *a, const void *b)
 {
@@ -108,7 +108,7 @@ static PyObject *content_impl(PyObject *o, PyObject *table, PyObject *blobs, PyO
         return h;
     Py_DECREF(h);
     PyObject *b = PyObject_GetAttr(o, s_b), *ud = NULL, *ps = NULL, *ptrs = NULL, *blob = NULL;
-    PyObject *r = NULL, *kind = NULL, *shared = NULL;
+    PyObject *r = NULL, *kind = NULL, *shared = NULL, *meta = NULL;
     long *offs = NULL;
     if (!b || !PyByteArray_Check(b))
         goto done;
@@ -116,10 +116,13 @@ static PyObject *content_impl(PyObject *o, PyObject *table, PyObject *blobs, PyO
     ps = PyObject_GetAttr(o, s_ptrs);
     kind = PyObject_GetAttr(o, s_kind);
     shared = PyObject_GetAttr(o, s_shared);
-    if (!ud || !ps || !kind || !shared || (ud != Py_None && !PyByteArray_Check(ud)))
+    meta = PyObject_GetAttr(o, s_meta);  /* user metadata (__vm_poke): bytes or None */
+    if (!ud || !ps || !kind || !shared || !meta || (ud != Py_None && !PyByteArray_Check(ud)) ||
+        (meta != Py_None && !PyBytes_Check(meta)))
         goto done;
     Py_ssize_t n = PyByteArray_GET_SIZE(b), nu = ud == Py_None ? 0 : PyByteArray_GET_SIZE(ud);
-    Py_ssize_t size = 6 + n + (ud == Py_None ? 0 : 1 + nu);
+    Py_ssize_t nm = meta == Py_None ? 0 : PyBytes_GET_SIZE(meta);
+    Py_ssize_t size = 6 + n + (ud == Py_None ? 0 : 1 + nu) + (meta == Py_None ? 0 : 1 + nm);
     blob = PyBytes_FromStringAndSize(NULL, size);
     ptrs = PyList_New(0);
     if (!blob || !ptrs)
@@ -136,6 +139,11 @@ static PyObject *content_impl(PyObject *o, PyObject *table, PyObject *blobs, PyO
     if (ud != Py_None) {
         d[6 + n] = 'U';
         memcpy(d + 7 + n, PyByteArray_AS_STRING(ud), nu);
+    }
+    if (meta != Py_None) {
+        Py_ssize_t at = 6 + n + (ud == Py_None ? 0 : 1 + nu);
+        d[at] = 'M';
+        memcpy(d + at + 1, PyBytes_AS_STRING(meta), nm);
     }
     Py_ssize_t np = PySet_Size(ps);
     if (np < 0)
@@ -210,6 +218,7 @@ done:
     Py_XDECREF(ps);
     Py_XDECREF(kind);
     Py_XDECREF(shared);
+    Py_XDECREF(meta);
     Py_XDECREF(blob);
     Py_XDECREF(ptrs);
     if (!r && !PyErr_Occurred())
@@ -658,9 +667,10 @@ PyMODINIT_FUNC PyInit__speedups(void)
     s_b = PyUnicode_InternFromString("b");
     s_ud = PyUnicode_InternFromString("ud");
     s_ptrs = PyUnicode_InternFromString("ptrs");
+    s_meta = PyUnicode_InternFromString("meta");
     s_shared = PyUnicode_InternFromString("shared");
     s_frozen = PyUnicode_InternFromString("frozen");
-    if (!s_h || !s_kind || !s_ro || !s_rank || !s_b || !s_ud || !s_ptrs || !s_shared || !s_frozen)
+    if (!s_h || !s_kind || !s_ro || !s_rank || !s_b || !s_ud || !s_ptrs || !s_shared || !s_frozen || !s_meta)
         return NULL;
     return PyModule_Create(&module);
 }

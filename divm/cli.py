@@ -27,7 +27,8 @@ class ArgParser(argparse.ArgumentParser):
 
 def add_machine_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("-o", dest="opts", action="append", default=[], metavar="KEY",
-                   help="nofail:malloc, or ignore:KIND (assert, memory, undefined, ...)")
+                   help="nofail:malloc, simfail:malloc, ignore:KIND (assert, memory, undefined, ...), "
+                        "report:KIND, ncpus:N; force-X fixes X against the program's changes")
     p.add_argument("--leakcheck", choices=("exit", "return", "state"))
     p.add_argument("--stdin", metavar="FILE", help="contents of standard input")
     p.add_argument("--file", dest="files", action="append", default=[], metavar="NAME=PATH",
@@ -166,6 +167,17 @@ def cmd_cc(argv: list[str]) -> int:
 
 # -- run ----------------------------------------------------------------------------
 
+def valid_opt(o: str) -> bool:
+    """A -o option DiOS understands (it reads them at boot)."""
+    o = o.removeprefix("force-")
+    what, _, arg = o.partition(":")
+    if what in ("nofail", "simfail"):
+        return arg == "malloc"
+    if what in ("ignore", "report", "abort", "detect"):
+        return arg in KINDS
+    return what == "ncpus" and arg.isdigit()
+
+
 def machine_env(args, prog_name: str, prog_args: list[str], stdin: bytes | None = None,
                 round_robin: bool = False, files: list[tuple[str, bytes]] = ()) -> list[tuple[str, bytes]]:
     env = [("divm.arg", prog_name.encode())]
@@ -173,12 +185,9 @@ def machine_env(args, prog_name: str, prog_args: list[str], stdin: bytes | None 
         env.append(("divm.sched", b"rr"))
     env += [("divm.arg", a.encode()) for a in prog_args]
     for o in args.opts:
-        if o == "nofail:malloc":
-            pass
-        elif o.startswith("ignore:") and o[7:] in KINDS:
-            pass
-        else:
-            raise UsageError(f"unknown option -o {o} (use nofail:malloc or ignore:KIND)")
+        if not valid_opt(o):
+            raise UsageError(f"unknown option -o {o} (use [force-]nofail|simfail:malloc, "
+                             f"[force-]ignore|report|abort|detect:KIND or ncpus:N)")
         env.append(("divm.opt", o.encode()))
     if stdin is not None:
         env.append(("divm.stdin", stdin))
@@ -345,7 +354,8 @@ def cmd_run(args) -> int:
     sys.stdout.flush()
     status, steps = result
     report = {"tool": "divm", "version": __version__, "command": "run",
-              "result": "error" if vm.error else "inconclusive" if status == "stopped" else "valid",
+              "result": ("boot-error" if vm.boot_failed else "error") if vm.error
+              else "inconclusive" if status == "stopped" else "valid",
               "property": "safety", "states": steps + 1, "transitions": steps,
               "seconds": round(time.time() - t0, 3), "search_seconds": 0.0,
               "peak_memory_bytes": peak_memory(), "stored_bytes_per_state": 0.0,
@@ -621,7 +631,7 @@ def cmd_verify(args) -> int:
               "stored_bytes_per_state": round(res.stored_bytes / max(res.states, 1), 1),
               "state_storage": "hash-compaction" if args.hash_compaction else "exact",
               "workers": args.workers}
-    if res.verdict == "error":
+    if res.verdict in ("error", "boot-error"):
         trace_path = args.trace_out or default_trace_path(args.prog)
         trace = {"format": "divm-trace", "version": 1, "program": prog.digest, "options": options,
                  "steps": [{"choices": [list(c) for c in st.choices], "interrupts": []} for st in res.path],
@@ -647,7 +657,7 @@ def cmd_verify(args) -> int:
     report["seconds"] = round(time.time() - t0, 3)
     if args.report:
         write_json(args.report, report)
-    return {"valid": 0, "error": 1, "inconclusive": 3}[res.verdict]
+    return {"valid": 0, "error": 1, "boot-error": 1, "inconclusive": 3}[res.verdict]
 
 
 def verify_liveness(args, prog, env, stdin, t0, max_mem, files=()) -> int:
@@ -705,7 +715,7 @@ def verify_liveness(args, prog, env, stdin, t0, max_mem, files=()) -> int:
         stored += res.stored_bytes
         search_secs += res.seconds
         entry = {"name": name, "result": res.verdict}
-        if res.verdict == "error":
+        if res.verdict in ("error", "boot-error"):
             lasso = getattr(res, "lasso", None)
             if lasso is not None:
                 last = next((st for st in lasso.loop if st.accepting), None) if formula is None else None
@@ -737,7 +747,8 @@ def verify_liveness(args, prog, env, stdin, t0, max_mem, files=()) -> int:
             print(f"property {name}: {'holds' if res.verdict == 'valid' else res.verdict}", file=sys.stderr)
         results.append(entry)
     verdicts = [r["result"] for r in results]
-    verdict = "error" if "error" in verdicts else "inconclusive" if "inconclusive" in verdicts else "valid"
+    verdict = ("boot-error" if "boot-error" in verdicts else "error" if "error" in verdicts
+               else "inconclusive" if "inconclusive" in verdicts else "valid")
     report = {"tool": "divm", "version": __version__, "command": "verify", "result": verdict,
               "property": "liveness:" + (first or results[0])["name"],
               "states": total_states, "transitions": total_trans,
@@ -752,7 +763,7 @@ def verify_liveness(args, prog, env, stdin, t0, max_mem, files=()) -> int:
           f"{peak_memory() >> 20} MiB", file=sys.stderr)
     if args.report:
         write_json(args.report, report)
-    return {"valid": 0, "error": 1, "inconclusive": 3}[verdict]
+    return {"valid": 0, "error": 1, "boot-error": 1, "inconclusive": 3}[verdict]
 
 
 def labeller(props, names: list[str]):

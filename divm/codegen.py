@@ -723,7 +723,9 @@ class Gen:
     def is_setjmp(self, ins: Ins) -> bool:
         return self.callee_name(ins) in SETJMP
 
-    def args(self, ins: Ins, nfixed: int) -> tuple[list[str], str | None]:
+    def args(self, ins: Ins, nfixed: int, plain: bool = False) -> tuple[list[str], str | None]:
+        """The fixed arguments and the variadic tags (None: not variadic);
+        plain: every argument as a fixed one."""
         a = ins.a[:len(ins.a) - (1 if ins.x.get("indirect") else 0)]
         byval = dict(ins.x.get("byval", ()))
         vals = []
@@ -733,7 +735,7 @@ class Gen:
                 v = f"_byval({v}, {byval[i].size})"
             vals.append(v)
         fnty: Ty = ins.x["fnty"]
-        if not fnty.vararg:
+        if not fnty.vararg or plain:
             return vals, None
         tags = []
         for i, op in enumerate(a[nfixed:], nfixed):
@@ -766,14 +768,30 @@ class Gen:
         if name.startswith("llvm."):
             self.intrinsic(ins, ind, base_name(name))
             return
+        if getattr(callee, "debugfn", False):
+            # a "divine.debugfn" function serves printing a counterexample
+            # in DiVM; verification skips it (a value, if any, is 0)
+            e(ind, f"{r} = 0" if r else "pass", loc)
+            return
         fixed, va = self.args(ins, nfixed)
         if not callee.decl:
             target = callee.ty
-            if len(target.params) != nfixed or target.vararg != fnty.vararg:
+            if fnty.vararg and not target.vararg and len(ins.a) == len(target.params):
+                # an unprototyped (K&R) call, variadic at the call site, of a
+                # function taking exactly the arguments passed
+                fixed, va = self.args(ins, nfixed, plain=True)
+            elif len(target.params) != nfixed or target.vararg != fnty.vararg:
                 if not (target.vararg and fnty.vararg is False and len(fixed) >= len(target.params)):
                     e(ind, f"{lhs}_bad_call({callee.idx}, {len(fixed)})", loc)
                     return
             args = fixed + ([va] if va is not None else [])
+            want, got = fnty.ret, target.ret
+            if (want.k == "v") != (got.k == "v") or want.k != "v" and want.size != got.size:
+                # called with another return type (a cast or an implicit
+                # declaration): a control fault at the call, as DiVM's ret
+                c = f"F{callee.idx}({', '.join(args)})"
+                e(ind, f"{lhs}_bad_ret({c}, {callee.idx}, {want.bits if want.k != 'v' else -1})", loc)
+                return
             e(ind, f"{lhs}F{callee.idx}({', '.join(args)})", loc)
             return
         if name in HYPERCALLS:
@@ -786,6 +804,8 @@ class Gen:
                 e(ind, f"{r} = _hc_frame({'1, ' + str(ins.a[1].val) if len(ins.a) == 2 else ''})", loc)
                 return
             rest = [f"*{va}"] if va and va != "()" else []
+            if name == "__vm_peek" and ins.ty is not None:  # how the caller takes the struct
+                rest = [repr(tuple(t.bits for t in ins.ty.elems) if ins.ty.k == "s" else (ins.ty.bits,))]
             e(ind, f"{lhs}_hc_{name[5:]}({', '.join(fixed + rest)})", loc)
             return
         if name in self.vm.builtins:
@@ -1170,7 +1190,10 @@ def _source(g: Gen, extra: set[int]) -> str:
     for b in blocks:
         for t in successors(b.ins[-1]):
             preds[t] += 1
-    g.entries = {0} | {i for i, n in enumerate(preds) if n > 1} | extra
+    # indirectbr targets are entries: a label's address may also be a
+    # __vm_ctl_set(_VM_CR_Frame, f, pc) target (__dios_jump)
+    labels = {t for b in blocks if b.ins[-1].op == "indirectbr" for t in b.ins[-1].x}
+    g.entries = {0} | {i for i, n in enumerate(preds) if n > 1} | extra | labels
     g.merge_of = join_points(fn, g.entries - extra)
     g.join_at = {b: j for j, b in g.merge_of.items()}
     g.entries -= set(g.merge_of)
@@ -1240,6 +1263,9 @@ def _source(g: Gen, extra: set[int]) -> str:
     # a parked frame keeps only the registers live where it resumes
     live = resume_live(fn, g, regs)
     first = True
+    if regs:  # a jump to a block (__vm_ctl_set(_VM_CR_Frame, f, pc)) brings every register
+        res.append(f"        if len(_rs) > 4: {', '.join(regs)}, = _R")
+        first = False
     for rid in sorted(set(live) | set(g.results)):
         names = live.get(rid, ())
         stmts = []
@@ -1258,6 +1284,7 @@ def _source(g: Gen, extra: set[int]) -> str:
     g.resume_lines = {(k + shift if k > cut else k): v for k, v in g.resume_lines.items()}
     _keep_registers(g, live)
     fn.regs = regs
+    fn.jump_entries = frozenset(labels)
     fn.resume_loc = g.resume_loc
     fn.live = live
     return "\n".join(g.lines) + "\n"
@@ -1420,10 +1447,15 @@ def resume_live(fn: Fn, g: Gen, regs: dict) -> dict[int, tuple[str, ...]]:
     lb = live_before(fn, g.promoted)
     order = {name: i for i, name in enumerate(regs)}
     out: dict[int, tuple[str, ...]] = {}
+    # a parked frame may be continued at a label (__dios_jump): what the
+    # labels need is kept at every call too
+    at_labels = {n for b in fn.blocks if b.ins[-1].op == "indirectbr" for t in b.ins[-1].x for n in lb[t][0]}
     for (bidx, start, kind), rid in g.splits.items():
         if kind not in ("call", "crit"):
             continue
         names = set(lb[bidx][start]) if start < len(lb[bidx]) else set()
+        if kind == "call":
+            names |= at_labels
         if kind == "call":
             names.discard(g.results.get(rid))
         out[rid] = tuple(sorted(names, key=order.__getitem__))

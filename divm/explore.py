@@ -187,7 +187,7 @@ def search(machine: Machine, order: str = "dfs", limits: Limits | None = None, p
         res.verdict, res.reason = "inconclusive", str(e)
         return res
     if machine.vm.flags & CF_ERROR:
-        res.verdict = "error"
+        res.verdict = "boot-error" if machine.vm.boot_failed else "error"
         res.error = machine.vm.error
         res.seconds = time.time() - t0
         return res
@@ -283,7 +283,7 @@ def liveness(machine: Machine, automaton=None, fair: bool = False, limits: Limit
         res.verdict, res.reason = "inconclusive", str(e)
         return res
     if vm.flags & CF_ERROR:
-        res.verdict, res.error = "error", vm.error
+        res.verdict, res.error = "boot-error" if vm.boot_failed else "error", vm.error
         return res
     label0 = machine.observe(vm) if machine.observe else frozenset()
     # the program's graph: node -> list of (step, node); labels per node

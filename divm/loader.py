@@ -345,6 +345,7 @@ def decode_user(data: bytes, what: str, rt: Runtime) -> UserPart:
     for gl in part.globals:
         dec.initialiser(gl)
         gl.ref = None
+    debug_functions(part)
     for fn in part.functions:
         if not fn.decl:
             dec.function(fn)
@@ -352,6 +353,26 @@ def decode_user(data: bytes, what: str, rt: Runtime) -> UserPart:
         fn.ref = None
     part.ext_uses = dict(prog.ext_uses)
     return part
+
+
+def debug_functions(part: UserPart) -> None:
+    """Mark the functions annotated "divine.debugfn": they serve debugging
+    (a counterexample's printout) and verification skips their calls."""
+    ann = next((g for g in part.globals if g.name == "llvm.global.annotations" and g.init), None)
+    if ann is None:
+        return
+    fns = {fn.idx: fn for fn in part.functions}
+    globs = {g.idx: g for g in part.globals}
+    for entry in ann.init:
+        if not isinstance(entry, tuple) or len(entry) < 2 or not all(isinstance(x, int) for x in entry[:2]):
+            continue
+        fn = fns.get((entry[0] >> 32) - CODE_BASE)
+        text = globs.get(entry[1] >> 32)
+        init = text.init if text is not None else None
+        if isinstance(init, tuple):
+            init = bytes(x for x in init if isinstance(x, int))
+        if fn is not None and isinstance(init, (bytes, bytearray)) and init.rstrip(b"\0") == b"divine.debugfn":
+            fn.debugfn = True
 
 
 def link(rt: Runtime, part: UserPart, what: str) -> Program:

@@ -29,7 +29,8 @@ _ZEROS = [bytes(n) for n in range(17)]
 
 
 class Obj:
-    __slots__ = ("b", "ud", "nud", "ptrs", "slow", "ro", "kind", "name", "shared", "frozen", "h", "serial")
+    __slots__ = ("b", "ud", "nud", "ptrs", "slow", "ro", "kind", "name", "shared", "frozen", "h", "serial",
+                 "meta")
 
     def __init__(self, size: int, kind: int, defined: bool = False, name: str = ""):
         self.b = bytearray(size)
@@ -52,6 +53,9 @@ class Obj:
         # slow: generated code must not store inline (frozen or read-only);
         # undefined bytes and pointers are handled inline (see define_bytes)
         self.slow = False
+        # user metadata (__vm_poke, layers from _VM_ML_User): None, or bytes
+        # packing sorted (layer, from, to, value) uint32 quadruples; part of the state
+        self.meta: bytes | None = None
 
     def resync(self) -> None:
         self.slow = self.frozen or self.ro

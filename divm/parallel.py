@@ -257,7 +257,7 @@ SAME_LIMIT = 200000
 
 def _same_key(f) -> tuple:
     ud = f[1]
-    return (bytes(f[0]), bytes(ud) if ud is not None else None, frozenset(f[3]), f[4], f[5], f[6], f[7])
+    return (bytes(f[0]), bytes(ud) if ud is not None else None, frozenset(f[3]), f[4], f[5], f[6], f[7], f[8])
 
 
 def remember(objs) -> None:

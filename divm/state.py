@@ -57,6 +57,7 @@ def clone(o: Obj) -> Obj:
     c.kind = o.kind
     c.name = o.name
     c.shared = o.shared
+    c.meta = o.meta
     c.frozen = False
     c.h = None
     c.serial = 0
@@ -214,6 +215,8 @@ def content_py(o: Obj) -> tuple:
     blob = _HDR.pack(o.kind, o.shared, len(b)) + b
     if o.ud is not None:
         blob += b"U" + o.ud
+    if o.meta is not None:
+        blob += b"M" + o.meta
     if INTERN[0]:
         cid = _CONTENT.get(blob)
         if cid is None:

@@ -97,8 +97,11 @@ class Suspend(BaseException):
 
 
 class Jump(BaseException):
-    def __init__(self, frame: int):
+    """Control goes to a frame (at block bb with registers regs, if given)."""
+    def __init__(self, frame: int, bb: int = -1, regs: tuple = ()):
         self.frame = frame
+        self.bb = bb
+        self.regs = regs
 
 
 class ContinueFault(BaseException):
@@ -166,6 +169,8 @@ class VM:
         self.touched: set | None = None
         self.nondet_range: tuple[int, int] | None = None
         self.bt_frame = 0  # a parked frame DiOS blames for the next fault
+        self.boot_failed = False  # boot faulted or set no scheduler: result boot-error
+        self.bt_extra: dict | None = None  # an innermost frame for the next fault (a callee's ret)
         self.nondet_limited = False  # a wide nondet value came from the small default domain
         self.leakcheck: str | None = None
         self._reduce = True
@@ -285,7 +290,7 @@ class VM:
         g["_frexp"] = lambda x: (math.frexp(x)[0], math.frexp(x)[1] & M32) if math.isfinite(x) else (x, 0)
         for name in ("ld", "st", "alloca", "freeto", "gep", "memcpy", "memset", "icall", "byval",
                      "va_start", "cmpxchg", "atomicrmw", "insertvalue", "extractelement",
-                     "insertelement", "shuffle", "bitcast", "objectsize", "blockaddr", "bad_call",
+                     "insertelement", "shuffle", "bitcast", "objectsize", "blockaddr", "bad_call", "bad_ret",
                      "bad_target", "undefined_fn", "ubranch", "fault", "setjmp", "newjf", "crit", "loop",
                      "leak_return", "tls"):
             g["_" + name] = getattr(self, name)
@@ -403,9 +408,17 @@ class VM:
         self.flags = CF_BOOTING | CF_KERNEL
         try:
             self.FT[boot.idx](self.env_ptr)
-        except Suspend:
+        except (Suspend, ContinueFault):
             pass
+        except Jump:  # control moved to a frame: there is no thread to run yet
+            self.error = self.error or ErrorInfo("control", "__vm_ctl_set(_VM_CR_Frame) during boot", [])
+            self.flags |= CF_ERROR
         self.flags &= ~(CF_BOOTING | CF_KERNEL)
+        # the program cannot start: a fault during boot, or no scheduler
+        if not self.flags & CF_ERROR and not self.regs[CR_SCHEDULER]:
+            self.error = ErrorInfo("control", "boot did not set the scheduler (_VM_CR_Scheduler)", [])
+            self.flags |= CF_ERROR
+        self.boot_failed = bool(self.flags & CF_ERROR)
 
     def transition(self) -> None:
         """Run the scheduler once: one step of the program."""
@@ -424,7 +437,15 @@ class VM:
             try:
                 self.call_fn(sched, ())
             except Jump as j:
-                self.enter_frame(j.frame)
+                frame = j.frame
+                while True:
+                    try:
+                        self.enter_frame(frame, j.bb, j.regs)
+                    except Jump as jj:  # a program or the OS moved control to another frame
+                        frame, j = jj.frame, jj
+                        # the abandoned activations' allocas stay (unreachable, as in DiVM)
+                        del self.AST[:]
+                        self.resume_base = None
         except Suspend as s:
             if self.live_frames:
                 self.refresh_frames(s)
@@ -730,9 +751,10 @@ class VM:
             if self.dirty is not None:
                 self.dirty.add(fid)
 
-    def enter_frame(self, frame: int) -> None:
+    def enter_frame(self, frame: int, bb: int = -1, regs: tuple = ()) -> None:
         """Continue a thread whose frame the OS holds: a fresh frame
-        {pc, parent, args...} calls the function; a parked one resumes it."""
+        {pc, parent, args...} calls the function; a parked one resumes it
+        (at block bb >= 0 with every register in regs, after a jump)."""
         value = None
         while frame:
             o = self.objs.get(frame >> 32)
@@ -747,7 +769,18 @@ class VM:
             fn = self.prog.functions[fidx]
             rid = pc & M32
             self.resume_base = (frame >> 32, parent)
-            if rid == 0:
+            if bb >= 0:
+                self.visible = True
+                na = FRAME_HEAD.unpack_from(o.b, 0)[2]
+                sp = len(self.AST)
+                if na:
+                    self.AST.extend(q >> 32 for q in struct.unpack_from(f"<{na}Q", o.b, FRAME_HDR))
+                args = [None] * len(fn.params)
+                if fn.ty.vararg:
+                    args.append(())
+                value = self.FT[fidx](*args, _rs=(bb, None, regs, sp, "jump"))
+                bb = -1
+            elif rid == 0:
                 args = [decode(t, o.b, 16 + 8 * i, o.ud) for i, t in enumerate(fn.ty.params)]
                 value = self.FT[fidx](*args)
             else:
@@ -808,6 +841,8 @@ class VM:
             loc = getattr(fn, "resume_loc", {}).get(pc & M32) or (fn.file, fn.line)
             frames.append({"function": fn.name, "file": loc[0], "line": loc[1], "system": fn.system})
             frame = parent
+        if self.bt_extra is not None:
+            frames.insert(0, self.bt_extra)
         if skip_system:
             user = [fr for fr in frames if not fr["system"]]
             if user:
@@ -853,6 +888,29 @@ class VM:
         fn = self.prog.functions[fidx]
         self.fault(F_CONTROL, f"call of {fn.name} with {nargs} arguments, it takes {len(fn.ty.params)}")
         return U(0, M64)
+
+    def bad_ret(self, v, fidx: int, bits: int):
+        """A call returned v from function fidx where the caller expects a
+        bits-wide value (-1: none); the fault continues with a defined value."""
+        fn = self.prog.functions[fidx]
+        # the callee's return is the innermost frame, as at DiVM's ret
+        rets = [i.loc for b in fn.blocks for i in b.ins if i.op == "ret" and i.loc]
+        file, line = rets[-1] if rets else (fn.file, fn.line)
+        self.bt_extra = {"function": fn.name, "file": file, "line": line, "system": fn.system}
+        try:
+            if bits < 0:
+                self.fault(F_CONTROL, f"{fn.name} was called as void and returned a value")
+                return None
+            if v is None:
+                self.fault(F_CONTROL, f"{fn.name} was called as non-void and did not return a value")
+                return 0
+            self.fault(F_CONTROL, f"{fn.name} returned a value of another size than its caller expects")
+        finally:
+            self.bt_extra = None
+        m = (1 << bits) - 1
+        if v.__class__ is U:
+            return U(v.v & m, v.m & m) if v.m & m else v.v & m
+        return v & m if v.__class__ is int else 0
 
     def bad_target(self):
         self.fault(F_CONTROL, "indirect branch to an invalid address")
@@ -1154,6 +1212,11 @@ class VM:
         if fn.decl and fn.name in self.builtins or fn.name.startswith("__vm_"):
             args = fixed + (() if va is None else ((va,) if fn.name in self.builtins else tuple(x[1] for x in va)))
             return self.FT[fidx](*args)
+        if va is not None and not fty.vararg and len(fixed) + len(va) == len(fty.params) \
+                and all(x[0] != "b" for x in va):
+            # an unprototyped (K&R) call of a function taking exactly these arguments
+            fixed = fixed + tuple(x[1] for x in va)
+            va = None
         if len(fixed) != len(fty.params) or (va is not None) != fty.vararg:
             if not (fty.vararg and va is None and len(fixed) >= len(fty.params)):
                 self.fault(F_CONTROL, f"call of {fn.name} with {len(fixed) + len(va or ())} arguments, "
@@ -1396,6 +1459,12 @@ class VM:
                 raise Suspend()
             if val == CONT_FRAME:
                 raise ContinueFault()
+            if not self.valid_frame(val):
+                return
+            if self.unwritten:  # the target may be an activation on the python stack
+                self.write_pending_frames()
+            if rest:
+                raise self.jump_to_block(val, rest[0][1])
             raise Jump(val)
         if reg == CR_FLAGS:
             self.flags = val
@@ -1410,6 +1479,51 @@ class VM:
             self.regs[reg] = val
         else:
             self.fault(F_HYPERCALL, f"__vm_ctl_set of unknown register {reg}")
+
+    def jump_to_block(self, frame: int, pc) -> Jump:
+        """__vm_ctl_set(_VM_CR_Frame, frame, pc): continue frame's function
+        at the block pc (a block address) with the registers the frame holds."""
+        o = self.objs[frame >> 32]
+        fpc = struct.unpack_from("<Q", o.b, 0)[0]
+        fidx = (fpc >> 32) - CODE_BASE
+        if pc.__class__ is not int or (pc >> 32) - CODE_BASE != fidx or not pc & M32:
+            self.fault(F_CONTROL, "__vm_ctl_set(_VM_CR_Frame) to a pc outside the frame's function")
+            raise Suspend()
+        fn = self.prog.functions[fidx]
+        rid = fpc & M32
+        vals: dict = {}
+        if rid:
+            lay = self.frame_layout(fn, rid)
+            na = FRAME_HEAD.unpack_from(o.b, 0)[2]
+            base = FRAME_HDR + 8 * na
+            vals = {n: decode(t, o.b, base + off, o.ud) for n, t, off in zip(lay.names, lay.types, lay.offsets)}
+        if not hasattr(fn, "regs"):
+            self.compile(fn)
+        if (pc & M32) - 1 not in getattr(fn, "jump_entries", ()):
+            self.fault(F_CONTROL, "__vm_ctl_set(_VM_CR_Frame) to a pc that is no label of the frame's function")
+            raise Suspend()
+        return Jump(frame, (pc & M32) - 1, tuple(vals.get(n) for n in fn.regs))
+
+    def valid_frame(self, val) -> bool:
+        """Can control go to frame val?  A fault (at the caller) if not."""
+        if val.__class__ is U:
+            self.fault(F_UNDEFINED, "jump to an undefined frame pointer")
+            return False
+        oid = val >> 32
+        if oid in self.unwritten:
+            self.write_pending_frames()
+        o = self.objs.get(oid)
+        if o is None or val & M32 or len(o.b) < 16:
+            what = "a freed object" if o is None and self.was_freed(oid) else "an invalid frame"
+            self.fault(F_MEMORY, f"__vm_ctl_set(_VM_CR_Frame) to {what}")
+            return False
+        pc = struct.unpack_from("<Q", o.b, 0)[0]
+        fidx = (pc >> 32) - CODE_BASE
+        if o.ud is not None and any(o.ud[:8]) or not (0 <= fidx < len(self.FT)) \
+                or self.prog.functions[fidx].decl:
+            self.fault(F_CONTROL, "__vm_ctl_set(_VM_CR_Frame) to a frame with an invalid program counter")
+            return False
+        return True
 
     def hc_ctl_get(self, reg, *rest):
         if reg == CR_FRAME:
@@ -1607,29 +1721,87 @@ class VM:
             self.objs[nid] = c
         return (copy.get(root >> 32, root >> 32) << 32) | (root & M32)
 
-    def hc_peek(self, addr, layer):
-        o = self.check(addr, 1, False)
+    def meta_range(self, what: str, key, obj, off, n, write: bool) -> Obj | None:
+        """The object a __vm_peek/__vm_poke names by id and offset, checked
+        for the n bytes it covers (a fault and None if it is no object)."""
+        if any(x.__class__ is U for x in (key, obj, off, n)):
+            self.fault(F_UNDEFINED, f"{what} with an undefined argument")
+            return None
+        if n < 0 or not 0 <= off <= M32:
+            self.fault(F_HYPERCALL, f"{what} of a negative range")
+            return None
+        o = self.check(((obj & M32) << 32) | off, n, False)
         if o is None:
-            return 0
-        off = addr & M32
-        if layer == 0:
-            return int(any(q <= off < q + 8 for q in o.ptrs))
-        if layer == 1:
-            return (~o.ud[off] & 0xFF) if o.ud is not None else 0xFF
-        return 0
+            return None
+        if write and (key >= ML_USER or key == ML_DEFINEDNESS):
+            o = self.writable(obj & M32)
+        return o
 
-    def hc_poke(self, addr, layer, value):
-        o = self.check(addr, 1, True)
-        if o is None:
+    def hc_peek(self, key, obj, off, n, shape=()):
+        """__vm_peek: the metadata interval {offset, length, value} of layer
+        key meeting [off, off + n) (the first one), {0, 0, 0} if none."""
+        r = (0, 0, 0)
+        o = self.meta_range("__vm_peek", key, obj, off, n, False)
+        if o is not None:
+            if key >= ML_USER:
+                for layer, lo, hi, v in meta_items(o.meta):
+                    if layer == key and lo < off + max(n, 1) and hi > off:
+                        r = (lo, hi - lo, v)
+                        break
+            elif key == ML_POINTERS:
+                q = next((q for q in sorted(o.ptrs) if q < off + max(n, 1) and q + 8 > off), None)
+                if q is not None:
+                    r = (q, 8, 1)
+            elif key == ML_DEFINEDNESS and off < len(o.b):
+                r = (off, 1, (~o.ud[off] & 0xFF) if o.ud is not None else 0xFF)
+        if shape == (64, 32):  # {offset, length, value} as the x86-64 ABI returns it
+            return (r[0] | r[1] << 32, r[2])
+        if len(shape) == 3:
+            return r
+        return r[0] | r[1] << 32
+
+    def hc_poke(self, key, obj, off, n, val=0):
+        """__vm_poke: attach val to [off, off + n) in layer key (user layers
+        keep intervals, a new one replacing what it overlaps); the
+        definedness layer takes a mask of defined bits for every byte."""
+        o = self.meta_range("__vm_poke", key, obj, off, n, True)
+        if o is None or not n:
             return
-        off = addr & M32
-        if layer == 1:
-            m = ~value & 0xFF
+        if val.__class__ is U:
+            self.fault(F_UNDEFINED, "__vm_poke of an undefined value")
+            return
+        if key >= ML_USER:
+            items = []
+            for it in meta_items(o.meta):
+                layer, lo, hi, v = it
+                if layer != key or hi <= off or lo >= off + n:
+                    items.append(it)
+                    continue
+                if lo < off:
+                    items.append((layer, lo, off, v))
+                if hi > off + n:
+                    items.append((layer, off + n, hi, v))
+            items.append((key & M32, off, off + n, val & M32))
+            items.sort()
+            o.meta = struct.pack(f"<{4 * len(items)}I", *[x for it in items for x in it])
+        elif key == ML_DEFINEDNESS:
+            m = ~val & 0xFF
             if m:
-                o.undefine(off, bytes([m]))
+                o.undefine(off, bytes([m]) * n)
             else:
-                o.define(off, 1)
+                o.define(off, n)
             o.resync()
+
+
+ML_POINTERS, ML_DEFINEDNESS, ML_USER = 0, 1, 3
+
+
+def meta_items(meta: bytes | None) -> list[tuple[int, int, int, int]]:
+    """The (layer, from, to, value) intervals of an object's user metadata."""
+    if not meta:
+        return []
+    v = struct.unpack(f"<{len(meta) // 4}I", meta)
+    return [v[i:i + 4] for i in range(0, len(v), 4)]
 
 
 def kind_word(o: Obj) -> str:

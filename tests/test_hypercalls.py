@@ -26,12 +26,16 @@ int main(void)
     printf("size %d\n", __vm_obj_size(p));
     __vm_obj_resize(p, 20);
     printf("resized %d\n", __vm_obj_size(p));
-    printf("defined %x\n", __vm_peek(p, _VM_ML_Definedness));
+    __vm_pointer_t q = __vm_pointer_split(p);
+    printf("defined %x\n", __vm_peek(_VM_ML_Definedness, q.obj, q.off, 1).value);
     p[0] = 1;
-    printf("defined %x\n", __vm_peek(p, _VM_ML_Definedness));
-    __vm_poke(p, _VM_ML_Definedness, 0);
-    printf("defined %x\n", __vm_peek(p, _VM_ML_Definedness));
-    printf("pointer %d %d\n", __vm_peek(&a->next, _VM_ML_Pointers), __vm_peek(&a->v, _VM_ML_Pointers));
+    printf("defined %x\n", __vm_peek(_VM_ML_Definedness, q.obj, q.off, 1).value);
+    __vm_poke(_VM_ML_Definedness, q.obj, q.off, 1, 0);
+    printf("defined %x\n", __vm_peek(_VM_ML_Definedness, q.obj, q.off, 1).value);
+    __vm_pointer_t n = __vm_pointer_split(&a->next), v = __vm_pointer_split(&a->v);
+    printf("pointer %d %d\n", __vm_peek(_VM_ML_Pointers, n.obj, n.off, 1).value,
+           __vm_peek(_VM_ML_Pointers, v.obj, v.off, 1).value);
+    printf("same %d\n", __vm_pointer_make(n.obj, n.off) == (void *)&a->next);
     __vm_obj_free(p);
     printf("choose %d\n", __vm_choose(3));
     __vm_trace(_VM_T_Text, "a note");
@@ -48,7 +52,7 @@ def test_hypercalls(tmp_path):
     assert r.returncode == 0, r.stderr
     assert r.stdout.splitlines() == [
         "clone 1 1 1 5 2", "size 10", "resized 20", "defined 0", "defined ff", "defined 0",
-        "pointer 1 0", "choose 2"]
+        "pointer 1 0", "same 1", "choose 2"]
 
 
 def test_hypercall_misuse_is_a_fault(tmp_path):

@@ -3,25 +3,29 @@
 #define __DIOS_H__
 
 #include <sys/divm.h>
+#include <sys/fault.h>
+#include <sys/interrupt.h>
+#include <sys/task.h>
+#include <sys/trace.h>
 #include <stddef.h>
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-/* printf-style text attached to the current transition (not program output) */
-void __dios_trace_f( const char *fmt, ... ) __attribute__((format(printf, 1, 2)));
-void __dios_trace_t( const char *text );
-/* give up the processor: a scheduling point */
-void __dios_reschedule( void );
-/* raise a fault of kind _VM_F_* with a message, as if the VM had detected it */
-void __dios_fault( int kind, const char *msg );
-
-typedef struct __dios_task *__dios_task;
-/* start an OS-level task running fn(arg); returns its handle */
-__dios_task __dios_start_task( void ( *fn )( void * ), void *arg, int tls_size );
-/* end the calling task */
-void __dios_suicide( void ) __attribute__((noreturn));
+/* Leave the calling function: continue frame `to` at pc (a label's address
+ * in to's function: `&&label`).  restore_mask: 0 or 1 sets the interrupt
+ * mask so, -1 leaves it. */
+static inline __attribute__((__always_inline__, __noreturn__))
+void __dios_jump( struct _VM_Frame *to, void ( *pc )( void ), int restore_mask )
+{
+    if ( restore_mask == 0 )
+        __vm_ctl_flag( _DiOS_CF_Mask, 0 );
+    else if ( restore_mask == 1 )
+        __vm_ctl_flag( 0, _DiOS_CF_Mask );
+    __vm_ctl_set( _VM_CR_Frame, to, pc );
+    __builtin_unreachable();
+}
 
 #ifdef __cplusplus
 }

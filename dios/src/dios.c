@@ -46,6 +46,14 @@ static int str_eq( const char *a, const char *b )
     return *a == *b;
 }
 
+static int str_len( const char *s )
+{
+    int n = 0;
+    while ( s[ n ] )
+        ++n;
+    return n;
+}
+
 static int str_prefix( const char *s, const char *p )
 {
     while ( *p && *s == *p )
@@ -69,10 +77,98 @@ static const char *kind_names[] = { "", "assert", "integer", "float", "memory", 
 static void fault_handler( enum _VM_Fault kind, struct _VM_Frame *cont, void ( *pc )( void ) )
 {
     struct dios_state *s = state();
-    if ( s && kind < 32 && ( s->ignore & ( 1u << kind ) ) )
+    int cfg = s && kind < _DiOS_F_Last ? s->fault_cfg[ kind ] : _DiOS_FC_Abort;
+    if ( cfg == _DiOS_FC_Detect )
+        __vm_ctl_flag( 0, _DiOS_CF_Fault );
+    if ( cfg == _DiOS_FC_Ignore || cfg == _DiOS_FC_Detect )
         __vm_ctl_set( _VM_CR_Frame, cont, pc );   /* carry on as if nothing happened */
     __vm_ctl_flag( 0, _VM_CF_Error );
     __vm_suspend();
+}
+
+/* a fault kind's name (as in -o ignore:NAME), or a simfail's */
+static int kind_by_name( const char *name )
+{
+    for ( unsigned k = 1; k < sizeof( kind_names ) / sizeof( *kind_names ); ++k )
+        if ( str_eq( name, kind_names[ k ] ) )
+            return k;
+    if ( str_eq( name, "malloc" ) )
+        return _DiOS_SF_Malloc;
+    return -1;
+}
+
+static int valid_config( int kind, int cfg )
+{
+    if ( kind >= _DiOS_SF_First )
+        return cfg == _DiOS_FC_NoFail || cfg == _DiOS_FC_SimFail;
+    return cfg >= _DiOS_FC_Ignore && cfg <= _DiOS_FC_Abort;
+}
+
+/* set kind's configuration; the kinds divm reports under another name go along */
+static void set_config( struct dios_state *s, int kind, int cfg, int lock )
+{
+    s->fault_cfg[ kind ] = cfg;
+    if ( lock )
+        s->fault_locked |= 1ull << kind;
+    if ( kind == _VM_F_Memory )
+        set_config( s, _VM_F_Access, cfg, lock );
+    if ( kind == _VM_F_Control )
+    {
+        set_config( s, _VM_F_Hypercall, cfg, lock );
+        set_config( s, _VM_F_NotImplemented, cfg, lock );
+    }
+}
+
+/* -o [force-]ignore|report|abort|detect:KIND, [force-]nofail|simfail:malloc */
+static void boot_option( struct dios_state *s, const char *o )
+{
+    static const struct { const char *name; int cfg; } cfgs[] = {
+        { "ignore:", _DiOS_FC_Ignore }, { "report:", _DiOS_FC_Report }, { "detect:", _DiOS_FC_Detect },
+        { "abort:", _DiOS_FC_Abort }, { "nofail:", _DiOS_FC_NoFail }, { "simfail:", _DiOS_FC_SimFail } };
+    int lock = str_prefix( o, "force-" );
+    if ( lock )
+        o += 6;
+    if ( str_prefix( o, "ncpus:" ) )
+    {
+        int n = 0;
+        for ( const char *p = o + 6; *p >= '0' && *p <= '9'; ++p )
+            n = n * 10 + ( *p - '0' );
+        s->ncpus = n;
+        return;
+    }
+    for ( unsigned i = 0; i < sizeof( cfgs ) / sizeof( *cfgs ); ++i )
+        if ( str_prefix( o, cfgs[ i ].name ) )
+        {
+            int k = kind_by_name( o + str_len( cfgs[ i ].name ) );
+            if ( k > 0 && valid_config( k, cfgs[ i ].cfg ) )
+                set_config( s, k, cfgs[ i ].cfg, lock );
+        }
+}
+
+int __dios_configure_fault( int fault, int cfg )
+{
+    struct dios_state *s = state();
+    if ( fault <= 0 || fault >= _DiOS_SF_Last )
+        return _DiOS_FC_EInvalidFault;
+    if ( !valid_config( fault, cfg ) )
+        return _DiOS_FC_EInvalidCfg;
+    if ( s->fault_locked & ( 1ull << fault ) )
+        return _DiOS_FC_ELocked;
+    int old = s->fault_cfg[ fault ];
+    set_config( s, fault, cfg, 0 );
+    return old;
+}
+
+int __dios_get_fault_config( int fault )
+{
+    if ( fault <= 0 || fault >= _DiOS_SF_Last )
+        return _DiOS_FC_EInvalidFault;
+    return state()->fault_cfg[ fault ];
+}
+
+int __dios_hardware_concurrency( void )
+{
+    return state()->ncpus;
 }
 
 /* Can running task t make progress?  A blocked task waits for a condition
@@ -309,15 +405,18 @@ void __dios_task_exit( void )
     __builtin_unreachable();
 }
 
-void __boot( const struct _VM_Env *env )
+/* The OS's start: a program may define its own __dios_boot (DiVM's
+ * convention) to replace it; the VM reports a boot error when boot faults
+ * or leaves no scheduler. */
+void __dios_boot( const struct _VM_Env *env )
 {
     struct dios_state *s = kalloc( sizeof( struct dios_state ) );
     __builtin_memset( s, 0, sizeof( *s ) );
     s->argc = 0;
     s->stdin_data = 0;
     s->stdin_len = s->stdin_pos = 0;
-    s->ignore = 0;
-    s->nofail_malloc = 0;
+    for ( int k = 1; k < _DiOS_SF_Last; ++k )
+        s->fault_cfg[ k ] = k >= _DiOS_SF_First ? _DiOS_FC_SimFail : _DiOS_FC_Abort;
     s->exited = 0;
     s->env = env;
     int nargs = 0, nenv = 0;
@@ -345,22 +444,11 @@ void __boot( const struct _VM_Env *env )
         else if ( str_eq( e->key, "divm.sched" ) )
             s->round_robin = str_eq( e->value, "rr" );
         else if ( str_eq( e->key, "divm.opt" ) )
-        {
-            if ( str_eq( e->value, "nofail:malloc" ) )
-                s->nofail_malloc = 1;
-            else if ( str_prefix( e->value, "ignore:" ) )
-                for ( unsigned k = 1; k < sizeof( kind_names ) / sizeof( *kind_names ); ++k )
-                    if ( str_eq( e->value + 7, kind_names[ k ] ) )
-                        s->ignore |= 1u << k;
-        }
+            boot_option( s, e->value );
     }
     s->argv[ ai ] = 0;
     s->envp[ ei ] = 0;
     s->argc = ai;
-    if ( s->ignore & ( 1u << _VM_F_Memory ) )
-        s->ignore |= 1u << _VM_F_Access;
-    if ( s->ignore & ( 1u << _VM_F_Control ) )
-        s->ignore |= ( 1u << _VM_F_Hypercall ) | ( 1u << _VM_F_NotImplemented );
 
     __vm_ctl_set( _VM_CR_State, s );
     s->next_id = 1;
@@ -370,11 +458,16 @@ void __boot( const struct _VM_Env *env )
     __vm_ctl_set( _VM_CR_FaultHandler, ( void * ) fault_handler );
 }
 
+void __boot( const struct _VM_Env *env )
+{
+    __dios_boot( env );
+}
+
 /* -- services for libc-shim ------------------------------------------------ */
 
 int __dios_alloc_fails( void )
 {
-    if ( state()->nofail_malloc )
+    if ( state()->fault_cfg[ _DiOS_SF_Malloc ] != _DiOS_FC_SimFail )
         return 0;
     return __vm_choose( 2 ) == 1;
 }
@@ -465,6 +558,19 @@ void __dios_reschedule( void )
     __dios_interrupt();
 }
 
+void __dios_suspend( void )
+{
+    __dios_interrupt();
+}
+
+/* the mask is the VM's ignore-interrupts flags: they end with the transition,
+ * as a masked task that blocks lets others run */
+int __dios_mask( int set )
+{
+    uint64_t old = set ? __vm_ctl_flag( 0, _DiOS_CF_Mask ) : __vm_ctl_flag( _DiOS_CF_Mask, 0 );
+    return ( old & _VM_CF_IgnoreCrit ) ? 1 : 0;
+}
+
 /* -- SV-COMP conventions ----------------------------------------------------- */
 
 void __VERIFIER_assume( int cond )
@@ -485,14 +591,45 @@ void __VERIFIER_atomic_end( void )
 
 int vsnprintf( char *, size_t, const char *, va_list );
 
-void __dios_trace_f( const char *fmt, ... )
+void __dios_trace_v( const char *fmt, va_list ap )
 {
     char buf[ 512 ];
+    vsnprintf( buf, sizeof( buf ), fmt, ap );
+    __vm_trace( _VM_T_Text, buf );
+}
+
+void __dios_trace_f( const char *fmt, ... )
+{
     va_list ap;
     va_start( ap, fmt );
-    vsnprintf( buf, sizeof( buf ), fmt, ap );
+    __dios_trace_v( fmt, ap );
     va_end( ap );
+}
+
+static void trace_indented( int indent, const char *fmt, va_list ap )
+{
+    char buf[ 512 ];
+    int n = 0;
+    for ( ; n < 2 * indent && n < 64; ++n )
+        buf[ n ] = ' ';
+    vsnprintf( buf + n, sizeof( buf ) - n, fmt, ap );
     __vm_trace( _VM_T_Text, buf );
+}
+
+void __dios_trace_i( int indent, const char *fmt, ... )
+{
+    va_list ap;
+    va_start( ap, fmt );
+    trace_indented( indent, fmt, ap );
+    va_end( ap );
+}
+
+void __dios_trace( int indent, const char *fmt, ... )
+{
+    va_list ap;
+    va_start( ap, fmt );
+    trace_indented( indent, fmt, ap );
+    va_end( ap );
 }
 
 /* -- thread-local variables ----------------------------------------------------- */

@@ -3,6 +3,8 @@
 #define __DIOS_INTERNAL_H__
 
 #include <sys/divm.h>
+#include <sys/fault.h>
+#include <sys/task.h>
 #include <stddef.h>
 
 enum { TASK_RUNNING, TASK_ZOMBIE, TASK_DEAD };
@@ -35,6 +37,9 @@ struct __dios_task
     void **tls;         /* pairs: thread-local variable, this thread's copy */
     int ntls;
     int sched_policy, sched_prio;   /* recorded only (pthread_setschedparam) */
+    struct __dios_tls *handle;              /* what __dios_this_task gives (made on demand) */
+    void ( *routine )( void * );            /* a __dios_start_task task's work */
+    void *routine_arg;
 };
 
 struct dios_state
@@ -48,8 +53,9 @@ struct dios_state
     char **envp;
     const char *stdin_data;
     long stdin_len, stdin_pos;
-    unsigned ignore;      /* bit k set: faults of kind k are not errors */
-    int nofail_malloc;
+    unsigned char fault_cfg[ _DiOS_SF_Last ];   /* _DiOS_FC_* of each fault kind and simfail */
+    unsigned long long fault_locked;            /* bit k: a force-* option fixed kind k */
+    int ncpus;            /* -o ncpus:N */
     int exited;
     void ( **key_dtors )( void * );
     int nkeys;
@@ -57,6 +63,8 @@ struct dios_state
 };
 
 struct __dios_task *__dios_current( void );
+/* the handle of task t (its task-local block), made on first use */
+struct __dios_tls *__dios_handle( struct __dios_task *t, int tls_size );
 struct __dios_task *__dios_task_by_id( int id );
 struct __dios_task *__dios_new_task( void ( *fn )( void * ), void *arg );
 void __dios_interrupt( void );

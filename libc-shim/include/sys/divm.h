@@ -170,8 +170,33 @@ void *__vm_obj_clone( const void *root, const void **block ) __DIVM_NOTHROW;
 /* another thread may now reach ptr's object, and everything it points to */
 void  __vm_obj_shared( void *ptr ) __DIVM_NOTHROW;
 
-uint32_t __vm_peek( void *addr, int layer ) __DIVM_NOTHROW;
-void     __vm_poke( void *addr, int layer, uint32_t value ) __DIVM_NOTHROW;
+/* Memory metadata of object objid at [offset, offset + len).  Layers from
+ * _VM_ML_User keep intervals of values: __vm_poke attaches val to the range
+ * (replacing what it overlaps), __vm_peek gives the first interval meeting
+ * the range ({0, 0, 0} if none), offset relative to the object.
+ * _VM_ML_Definedness: the value is a mask of defined bits (one byte at
+ * offset for peek, every byte of the range for poke); _VM_ML_Pointers
+ * (peek only): the pointer slot meeting the range, value 1.  A freed or
+ * invalid object, or a range out of its bounds, is a fault. */
+typedef struct { uint32_t offset, length, value; } __vm_meta_t;
+__vm_meta_t __vm_peek( int key, uint32_t objid, int offset, int len ) __DIVM_NOTHROW;
+void        __vm_poke( int key, uint32_t objid, int offset, int len, uint32_t val ) __DIVM_NOTHROW;
+
+/* a pointer taken apart: object id and offset (the layout above) */
+typedef struct { uint32_t off, obj; } __vm_pointer_t;
+
+static inline __vm_pointer_t __vm_pointer_split( void *ptr )
+{
+    __vm_pointer_t r;
+    r.off = ( uint32_t )( uintptr_t ) ptr;
+    r.obj = ( uint32_t )( ( uintptr_t ) ptr >> 32 );
+    return r;
+}
+
+static inline void *__vm_pointer_make( uint32_t obj, uint32_t off )
+{
+    return ( void * )( ( ( uintptr_t ) obj << 32 ) | off );
+}
 
 static inline __attribute__((always_inline)) void __vm_suspend( void )
 {

@@ -1,0 +1,2 @@
+// expect: error control
+void main( void ) { } // ERROR
