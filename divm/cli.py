@@ -174,7 +174,7 @@ def valid_opt(o: str) -> bool:
     if what in ("nofail", "simfail"):
         return arg == "malloc"
     if what in ("ignore", "report", "abort", "detect"):
-        return arg in KINDS
+        return arg in KINDS or arg == "exit"
     return what == "ncpus" and arg.isdigit()
 
 
@@ -183,6 +183,8 @@ def machine_env(args, prog_name: str, prog_args: list[str], stdin: bytes | None 
     env = [("divm.arg", prog_name.encode())]
     if round_robin:
         env.append(("divm.sched", b"rr"))
+    if getattr(args, "command", None) == "run":  # a run passes the exit status on (the user's -o comes later)
+        env.append(("divm.opt", b"ignore:exit"))
     env += [("divm.arg", a.encode()) for a in prog_args]
     for o in args.opts:
         if not valid_opt(o):

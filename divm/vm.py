@@ -32,10 +32,11 @@ T_TEXT, T_FAULT, T_SCHEDINFO, T_OUTPUT, T_EXIT, T_BACKTRACE = 0, 1, 3, 16, 17, 1
 
 F_ASSERT, F_INTEGER, F_FLOAT, F_MEMORY, F_LEAK, F_CONTROL, F_LOCKING, F_HYPERCALL, F_ACCESS, \
     F_NOTIMPL, F_UNDEFINED, F_DEADLOCK = range(1, 13)
+F_EXIT = 16  # DiOS's _DiOS_F_Exit (<sys/fault.h>): exit with a non-zero status
 KIND_NAMES = {F_ASSERT: "assert", F_INTEGER: "integer", F_FLOAT: "float", F_MEMORY: "memory",
               F_LEAK: "leak", F_CONTROL: "control", F_LOCKING: "locking", F_HYPERCALL: "control",
               F_ACCESS: "memory", F_NOTIMPL: "control", F_UNDEFINED: "undefined",
-              F_DEADLOCK: "deadlock"}
+              F_DEADLOCK: "deadlock", F_EXIT: "assert"}
 
 CONT_FRAME = 0xFFFFFFF0 << 32  # stands for "the frame that faulted"
 DUMP = os.environ.get("DIVM_DUMP")  # directory to write generated code into

@@ -168,3 +168,16 @@ def test_cc_accepts_old_c(tmp_path):
                  "main() { printf(\"%d\\n\", foo(2)); bar(); return 0; }\nbar() { puts(\"bar\"); return 0; }\n")
     r = divm("run", prog)
     assert r.returncode == 0 and r.stdout == "3\nbar\n", r.stdout + r.stderr
+
+
+def test_nonzero_exit(tmp_path):
+    """verify reports exit(non-zero) as a failure (kind assert), unless
+    -o ignore:exit; run passes the status on."""
+    prog = write(tmp_path, "ex.c", "#include <stdlib.h>\nint main(void) { exit(3); }\n")
+    rep = str(tmp_path / "r.json")
+    r = divm("verify", "--report", rep, prog)
+    assert r.returncode == 1, r.stderr
+    err = json.load(open(rep))["error"]
+    assert err["kind"] == "assert" and "non-zero status 3" in err["message"], err
+    assert divm("verify", "-o", "ignore:exit", prog).returncode == 0
+    assert divm("run", prog).returncode == 3

@@ -94,6 +94,8 @@ static int kind_by_name( const char *name )
             return k;
     if ( str_eq( name, "malloc" ) )
         return _DiOS_SF_Malloc;
+    if ( str_eq( name, "exit" ) )
+        return _DiOS_F_Exit;
     return -1;
 }
 
@@ -499,6 +501,22 @@ long __dios_read( int fd, void *buf, size_t n )
 void __dios_exit( int status )
 {
     struct dios_state *s = state();
+    /* a program that exits non-zero has failed (DiOS's "exit" fault; divm run
+     * boots with ignore:exit and just passes the status on) */
+    if ( status && !s->exited )
+    {
+        char msg[ 48 ] = "exit called with non-zero status ";
+        char *p = msg + str_len( msg ), digits[ 12 ];
+        int n = 0;
+        for ( unsigned v = status < 0 ? -( unsigned ) status : ( unsigned ) status; v || !n; v /= 10 )
+            digits[ n++ ] = '0' + v % 10;
+        if ( status < 0 )
+            *p++ = '-';
+        while ( n )
+            *p++ = digits[ --n ];
+        *p = 0;
+        __dios_fault( _DiOS_F_Exit, msg );
+    }
     if ( !s->exited )
     {
         s->exited = 1;

@@ -1,4 +1,6 @@
 // expect: valid
+// options: -o ignore:exit
+// (the program reports an allocation failure by its exit status)
 #include <stdlib.h>
 #include <string.h>
 
