@@ -29,11 +29,11 @@ runtime: $(RUNTIME)/libc.bc $(RUNTIME)/dios.bc
 
 # the canonical-state walk in C (pip builds it too); without a compiler
 # divm uses the same algorithm in Python
-SPEEDUPS := divm/_speedups$(shell $(PY) -c 'import sysconfig; print(sysconfig.get_config_var("EXT_SUFFIX"))')
+SPEEDUPS := divm/state/_speedups$(shell $(PY) -c 'import sysconfig; print(sysconfig.get_config_var("EXT_SUFFIX"))')
 speedups: $(SPEEDUPS)
-$(SPEEDUPS): divm/_speedups.c
+$(SPEEDUPS): divm/state/_speedups.c
 	@$(PY) setup.py -q build_ext --inplace >/dev/null 2>&1 && echo "built $@" || \
-	    echo "note: divm/_speedups.c not built (no C compiler?): the Python walk is used"
+	    echo "note: divm/state/_speedups.c not built (no C compiler?): the Python walk is used"
 
 $(RUNTIME)/libc.bc: $(LIBC_SRC) $(HEADERS)
 	@mkdir -p $(RUNTIME)/libc
@@ -67,4 +67,4 @@ lint:
 	ruff check divm tools tests
 
 clean:
-	rm -rf build divm/_speedups*.so
+	rm -rf build divm/state/_speedups*.so

@@ -9,7 +9,7 @@ setup(
     install_requires=["cffi>=1.15"],
     # the canonical-state walk in C; without a compiler divm runs the same
     # algorithm in Python
-    ext_modules=[Extension("divm._speedups", ["divm/_speedups.c"], optional=True)],
+    ext_modules=[Extension("divm.state._speedups", ["divm/state/_speedups.c"], optional=True)],
     extras_require={"test": ["pytest>=7", "pytest-timeout>=2.1", "pytest-xdist>=3.0"]},
-    entry_points={"console_scripts": ["divm=divm.cli:main"]},
+    entry_points={"console_scripts": ["divm=divm.cli.main:main"]},
 )

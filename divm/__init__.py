@@ -6,7 +6,7 @@ import sys as _sys
 
 if _sys.dont_write_bytecode:  # keep divm's compiled modules in divm's cache instead
     try:
-        from .cache import install_bytecode_cache as _ibc
+        from divm.load.cache import install_bytecode_cache as _ibc
         _ibc()
     except Exception:
         pass

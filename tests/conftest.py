@@ -49,7 +49,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 
-# divm's disk cache (divm/cache.py): one per test session, shared by the
+# divm's disk cache (divm/load/cache.py): one per test session, shared by the
 # xdist workers (they inherit the environment) and removed at the end, so
 # the tests neither use nor fill the user's cache.
 if not os.environ.get("DIVM_TEST_SESSION_CACHE"):

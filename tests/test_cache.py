@@ -1,4 +1,4 @@
-"""The disk cache (divm/cache.py): a warm start gives exactly what a cold one
+"""The disk cache (divm/load/cache.py): a warm start gives exactly what a cold one
 and an uncached one give; broken entries are ignored; DIVM_CACHE=off
 writes nothing; a changed program is not mistaken for the old one."""
 
@@ -220,12 +220,12 @@ def test_changed_program_invalidates(tmp_path):
 def test_environment_key_covers_sources_and_runtime(monkeypatch, tmp_path):
     """A change to divm's sources or the runtime bitcode means a new cache
     directory (checked on the key function, without editing the sources)."""
-    from divm import cache
+    from divm.load import cache
     monkeypatch.setenv("DIVM_CACHE", str(tmp_path / "c"))
     cache.reset()
     k1, d1 = cache.env_key(), cache.env_dir()
     assert k1 and d1 is not None and d1.parent == tmp_path / "c"
-    import divm.loader as L
+    import divm.load.paths as L
     rt = tmp_path / "rt"
     rt.mkdir()
     for name in ("dios.bc", "libc.bc"):
@@ -241,7 +241,8 @@ def test_warm_start_generates_no_code(tmp_path, monkeypatch):
     """Every function the machine compiled on a cold start is loaded from the
     cache on a warm one (code naming a global outside the VM's starting
     namespace would not be portable, and would be generated at every start)."""
-    from divm import cache, cli
+    from divm.load import cache
+    from divm.cli import main as cli
     bc = compile_c(tmp_path, "err", ERROR)
     monkeypatch.setenv("DIVM_CACHE", str(tmp_path / "cache"))
     misses = []

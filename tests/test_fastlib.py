@@ -1,4 +1,4 @@
-"""The fast paths of divm/fastlib.py (hot libc-shim functions done in
+"""The fast paths of divm/vm/fastlib.py (hot libc-shim functions done in
 Python) against the interpreted C functions (DIVM_NO_FASTLIB=1): the same
 output, exit status, error kind, message and backtrace, in regular cases
 and in every irregular one (undefined bytes, out of bounds, unterminated,
@@ -83,7 +83,7 @@ def test_formats_match_native(tmp_path):
 
 
 def test_switch_off():
-    from divm import fastlib
+    from divm.vm import fastlib
     old = os.environ.get("DIVM_NO_FASTLIB")
     try:
         os.environ["DIVM_NO_FASTLIB"] = "1"

@@ -11,8 +11,8 @@ import subprocess
 
 import pytest
 
-from divm.intrinsics import known_intrinsic
-from divm.loader import cc_flags, find_clang
+from divm.load.intrinsics import known_intrinsic
+from divm.load.loader import cc_flags, find_clang
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CORPUS = sorted(glob.glob(os.path.join(ROOT, "tests", "programs", "*.c"))

@@ -8,7 +8,7 @@ import subprocess
 
 import pytest
 
-from divm.ltl import LTLError, has_accepting_cycle, parse_formula, parse_monitor, show, translate
+from divm.props.ltl import LTLError, has_accepting_cycle, parse_formula, parse_monitor, show, translate
 
 
 def test_precedence():

@@ -89,7 +89,7 @@ def test_hash_compaction_refused_for_liveness(tmp_path):
 
 
 def test_store_paths():
-    from divm.store import StateStore
+    from divm.state.store import StateStore
     s = StateStore()
     assert s.add(b"a", -1, ()) == 0
     assert s.add(b"b", 0, (1,)) == 1
@@ -104,8 +104,8 @@ def test_store_paths():
 def test_keys_ignore_raw_ids():
     """The same memory graph under other object ids has the same key; a
     different pointer target does not."""
-    from divm import state as S
-    from divm.memory import K_GLOBAL, K_HEAP, Obj
+    from divm.state import snapshot as S
+    from divm.vm.memory import K_GLOBAL, K_HEAP, Obj
 
     def graph(a, b, target):
         g = Obj(8, K_GLOBAL, defined=True, name="g")
@@ -127,8 +127,9 @@ def test_global_written_back_is_pristine():
     """A global that holds its boot-time contents again (a flag set and
     cleared) is the same state as one never written: exact keys (C and
     Python) and fingerprints agree."""
-    from divm import state as S
-    from divm.memory import K_GLOBAL, K_HEAP, Obj
+    from divm.state import snapshot as S
+    from divm.vm import memory as M
+    from divm.vm.memory import K_GLOBAL, K_HEAP, Obj
 
     def boot():
         g = Obj(8, K_GLOBAL, defined=True, name="g")
@@ -136,14 +137,14 @@ def test_global_written_back_is_pristine():
         g.ptrs.add(0)
         f = Obj(4, K_GLOBAL, defined=True, name="flag")
         x = Obj(4, K_HEAP, defined=True)
-        return {1: S.freeze(g), 2: S.freeze(f), 0x20000000: S.freeze(x)}
+        return {1: M.freeze(g), 2: M.freeze(f), 0x20000000: M.freeze(x)}
     objs = boot()
     again = dict(objs)
-    again[2] = S.freeze(S.clone(objs[2]))  # written with the same bytes
+    again[2] = M.freeze(M.clone(objs[2]))  # written with the same bytes
     changed = dict(objs)
-    changed[2] = S.clone(objs[2])
+    changed[2] = M.clone(objs[2])
     changed[2].b[0] = 1
-    S.freeze(changed[2])
+    M.freeze(changed[2])
     regs = [0] * 13
     c = S.Canon()
     k0 = c.key(objs, regs, 0)
@@ -153,14 +154,15 @@ def test_global_written_back_is_pristine():
 
 
 def test_speedups_agree_with_python():
-    """divm/_speedups.c and its Python reference give every state of a real
+    """divm/state/_speedups.c and its Python reference give every state of a real
     search the same content ids and the same key numbers."""
-    from divm import state as S
+    from divm.state import snapshot as S
     if S._speedups is None:
         pytest.skip("divm._speedups is not built")
-    from divm import cli
-    from divm.explore import Limits, Machine, search
-    from divm.vm import VM
+    from divm.cli import main as cli
+    from divm.vm import memory as M
+    from divm.explore.search import Limits, Machine, search
+    from divm.vm.machine import VM
     src = os.path.join(BENCH, "philosophers.c")
     args = cli.build_parser().parse_args(["verify", src])
     prog = cli.load_program(src)
@@ -183,8 +185,8 @@ def test_speedups_agree_with_python():
     assert seen[0] >= 1500
     assert py.next == machine.canon.next and py.leaf_words == machine.canon.leaf_words
     for o in list(vm.objs.values())[:200]:
-        c = S.Obj.__new__(S.Obj)
-        for f in S.Obj.__slots__:
+        c = M.Obj.__new__(M.Obj)
+        for f in M.Obj.__slots__:
             setattr(c, f, getattr(o, f))
         c.h, c.frozen = None, False
         assert S.content_py(c) == S._speedups.content(c, S._CONTENT, S._CONTENT_BYTES, S.CONTENT_STORED)
@@ -195,10 +197,10 @@ def test_restore_by_difference_is_exact():
     """Re-running a snapshot undoes only what the last run changed: the
     memory is then the snapshot's, object for object, and the search finds
     what it finds with full restores."""
-    from divm import cli
-    from divm import state as S
-    from divm.explore import Limits, Machine, search
-    from divm.vm import VM
+    from divm.cli import main as cli
+    from divm.state import snapshot as S
+    from divm.explore.search import Limits, Machine, search
+    from divm.vm.machine import VM
     src = os.path.join(BENCH, "buffer.c")
     args = cli.build_parser().parse_args(["verify", src])
     prog = cli.load_program(src)

@@ -147,12 +147,12 @@ def test_workers_refuse_liveness(tmp_path):
 
 
 def test_owner_hash_speedups_agree_with_python():
-    """The owner of a state is the same with divm/_speedups.c and without it
+    """The owner of a state is the same with divm/state/_speedups.c and without it
     (workers built either way agree), and the key taking the owner walk's
     numbering is the key computed alone, as is the key of the worker's
     walk that gives both."""
-    from divm import parallel
-    from divm import state as S
+    from divm.explore import parallel
+    from divm.state import snapshot as S
     if S._speedups is None:
         pytest.skip("divm._speedups is not built")
     src = os.path.join(ROOT, "tools", "verify_benchmarks", "philosophers.c")
@@ -187,8 +187,8 @@ def test_changes_speedups_agree_with_python():
     """The objects a state sends (its differences from the initial state)
     are the same in C and in Python, and None when the ids looked at miss
     one."""
-    from divm import parallel
-    from divm import state as S
+    from divm.explore import parallel
+    from divm.state import snapshot as S
     if S._speedups is None:
         pytest.skip("divm._speedups is not built")
     a, b, c, d = object(), object(), object(), object()
@@ -211,7 +211,7 @@ def test_owner_hash_narrows_only_when_it_spreads():
     """The owner hash covers the program's own data only if that still
     spreads the frontier evenly; a frontier too small to tell, or one whose
     states share their data, gets the hash of the whole state."""
-    from divm import parallel
+    from divm.explore import parallel
     src = os.path.join(ROOT, "tools", "verify_benchmarks", "philosophers.c")
     m = machine_for(src, "p")
     _, snap = m.initial()

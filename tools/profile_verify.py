@@ -26,9 +26,9 @@ def main() -> int:
     p.add_argument("--phases", action="store_true", help="time restore, transition, frames, snapshot, key")
     a, rest = p.parse_known_args()
     a.rest = [r for r in rest if r != "--"]
-    from divm import cli
-    from divm.explore import Limits, Machine, search
-    from divm.vm import VM
+    from divm.cli import main as cli
+    from divm.explore.search import Limits, Machine, search
+    from divm.vm.machine import VM
     args = cli.build_parser().parse_args(["verify", *a.rest, a.prog])
     args.args = []
     prog = cli.load_program(args.prog)
@@ -64,9 +64,9 @@ def main() -> int:
 def _time_phases(phases: dict) -> None:
     """Wrap the phases of a transition with timers (nested ones included in
     their callers' times)."""
-    from divm import explore
-    from divm import state as S
-    from divm.vm import VM
+    from divm.explore import search as explore
+    from divm.state import snapshot as S
+    from divm.vm.machine import VM
     clock = time.perf_counter
 
     def wrap(owner, name, label):

@@ -19,12 +19,13 @@ import struct
 import weakref
 from array import array
 
-from .memory import K_ALLOCA, K_HEAP, M32, M64, PL_CODE, PL_GLOBAL, Obj
+from divm.load.layout import M32, M64, PL_CODE, PL_GLOBAL
+from divm.vm.memory import K_ALLOCA, K_HEAP, Obj, freeze, _global_ids, roots  # noqa: F401  (_global_ids: shared with the workers)
 
 try:  # the canonical walk in C (built by setup.py when a compiler is there)
     if os.environ.get("DIVM_NO_SPEEDUPS"):
         raise ImportError
-    from . import _speedups
+    from divm.state import _speedups
 except ImportError:
     _speedups = None
 
@@ -44,36 +45,6 @@ class Snapshot:
         self.regs = regs
         self.parent = None
         self.delta = None
-
-
-def clone(o: Obj) -> Obj:
-    """A private, writable copy."""
-    c = Obj.__new__(Obj)
-    c.b = bytearray(o.b)
-    c.ud = bytearray(o.ud) if o.ud is not None else None
-    c.nud = o.nud
-    c.ptrs = set(o.ptrs)
-    c.ro = o.ro
-    c.kind = o.kind
-    c.name = o.name
-    c.shared = o.shared
-    c.meta = o.meta
-    c.frozen = False
-    c.h = None
-    c.serial = 0
-    c.slow = c.ro or c.ud is not None or bool(c.ptrs)
-    return c
-
-
-_serials = iter(range(1, 1 << 62))
-
-
-def freeze(o: Obj) -> Obj:
-    if not o.frozen:
-        o.frozen = True
-        o.slow = True
-        o.serial = next(_serials)
-    return o
 
 
 PERSISTENT_FLAGS = 0x800 | 0xFFFF0000  # threads flag, OS and algorithm blocks
@@ -135,46 +106,6 @@ def restore(vm, s: Snapshot) -> None:
     vm.pending_fault = None
     vm.exit_status = None
     del vm.AST[:]
-
-
-def reachable(objs: dict, roots: list[int]) -> list[int]:
-    """Object ids reachable from roots, in breadth-first order."""
-    order = []
-    seen = set()
-    for r in roots:
-        if r in objs and r not in seen:
-            seen.add(r)
-            order.append(r)
-    i = 0
-    while i < len(order):
-        o = objs[order[i]]
-        i += 1
-        if not o.ptrs:
-            continue
-        for _, t, _ in content(o)[1]:
-            if t and t not in seen:
-                seen.add(t)
-                c = objs.get(t)
-                if c is not None and not c.ro:
-                    order.append(t)
-    return order
-
-
-_global_ids: dict[int, list[int]] = {}
-
-
-def roots(vm_objs: dict, regs: list) -> list[int]:
-    """Mutable global objects and the OS registers.  Constant data never
-    changes and holds no pointer to anything that does: it is left out."""
-    key = id(vm_objs)
-    rs = _global_ids.get(key)
-    if rs is None:
-        rs = _global_ids[key] = sorted(k for k, o in vm_objs.items() if k < PL_GLOBAL and not o.ro)
-    rs = list(rs)
-    for r in regs[3:7] + [regs[11]]:  # user registers and the OS state
-        if r and (r >> 32) not in rs:
-            rs.append(r >> 32)
-    return rs
 
 
 # Object contents seen so far, each stored once: bytes -> content id.  The

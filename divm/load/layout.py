@@ -1,18 +1,13 @@
-"""Graph memory: objects, their shadow bits, and the checked slow paths.
-
-Every object is a byte array with two shadow layers: `ud`, a per-byte mask
-of undefined bits (None once every bit is defined, which is what the fast
-path in generated code tests), and `ptrs`, the offsets at which a pointer
-was stored (the edges of the memory graph).  A pointer is
-(object id << 32) | offset; ids come from per-class ranges and are never
-reused along a run."""
+"""The data layout: how IR values become bytes (little endian, 64-bit
+pointers of a 32-bit object id and a 32-bit offset), the object id ranges
+of <sys/divm.h>, and float formats (f32 rounding, x86 long double)."""
 
 from __future__ import annotations
 
 import math
 import struct
 
-from .values import U
+from divm.load.values import U
 
 M32 = 0xFFFFFFFF
 M64 = 0xFFFFFFFFFFFFFFFF
@@ -21,107 +16,6 @@ M64 = 0xFFFFFFFFFFFFFFFF
 PL_GLOBAL, PL_CODE, PL_ALLOCA, PL_HEAP = 0x00080000, 0x00100000, 0x10000000, 0xF0000000
 CODE_BASE = PL_GLOBAL  # a pointer to function number i has object id CODE_BASE + i
 POISON_ID = 0xFFFFFFFF  # the id a pointer gets when its offset overflows
-
-K_GLOBAL, K_CODE, K_ALLOCA, K_HEAP, K_FRAME, K_KERNEL = 0, 1, 2, 3, 4, 5  # kernel: DiOS's own
-
-
-_ZEROS = [bytes(n) for n in range(17)]
-
-
-class Obj:
-    __slots__ = ("b", "ud", "nud", "ptrs", "slow", "ro", "kind", "name", "shared", "frozen", "h", "serial",
-                 "meta")
-
-    def __init__(self, size: int, kind: int, defined: bool = False, name: str = ""):
-        self.b = bytearray(size)
-        if defined or not size:
-            self.ud = None
-            self.nud = 0
-        else:
-            self.ud = bytearray(b"\xff") * size
-            self.nud = size
-        self.ptrs: set[int] = set()
-        self.ro = False
-        self.kind = kind
-        self.name = name
-        # may another thread reach it?  Globals and kernel data always can
-        self.shared = kind == K_GLOBAL or kind == K_KERNEL
-        # frozen: shared with a stored state, so copied before any write
-        self.frozen = False
-        self.h = None  # cached content hash while frozen
-        self.serial = 0  # names the frozen contents: equal serials, equal objects
-        # slow: generated code must not store inline (frozen or read-only);
-        # undefined bytes and pointers are handled inline (see define_bytes)
-        self.slow = False
-        # user metadata (__vm_poke, layers from _VM_ML_User): None, or bytes
-        # packing sorted (layer, from, to, value) uint32 quadruples; part of the state
-        self.meta: bytes | None = None
-
-    def resync(self) -> None:
-        self.slow = self.frozen or self.ro
-
-    def __len__(self) -> int:
-        return len(self.b)
-
-    # -- shadow maintenance -------------------------------------------------
-    def define(self, off: int, n: int) -> None:
-        ud = self.ud
-        if ud is not None:
-            before = n - ud.count(0, off, off + n)
-            if before:
-                ud[off:off + n] = bytes(n)
-                self.nud -= before
-                if self.nud <= 0:
-                    self.ud = None
-                    self.nud = 0
-
-    def undefine(self, off: int, mask: bytes) -> None:
-        n = len(mask)
-        ud = self.ud
-        if ud is None:
-            ud = self.ud = bytearray(len(self.b))
-            self.nud = 0
-        before = n - ud.count(0, off, off + n)
-        ud[off:off + n] = mask
-        after = n - mask.count(0)
-        self.nud += after - before
-        if self.nud <= 0:
-            self.ud = None
-            self.nud = 0
-
-    def clear_ptrs(self, off: int, n: int) -> None:
-        ptrs = self.ptrs
-        if ptrs:
-            if len(ptrs) > n + 7:
-                for p in range(off - 7, off + n):
-                    ptrs.discard(p)
-            else:
-                for p in [p for p in ptrs if p < off + n and p + 8 > off]:
-                    ptrs.discard(p)
-
-    def define_bytes(self, off: int, n: int) -> None:
-        """After an inline store of n defined bytes without pointers (define
-        is inlined: fresh heap objects take this path for every field)."""
-        ud = self.ud
-        if ud is not None:
-            end = off + n
-            c = ud.count(0, off, end)
-            if c != n:
-                ud[off:end] = _ZEROS[n] if n < 17 else bytes(n)
-                nud = self.nud - n + c
-                if nud > 0:
-                    self.nud = nud
-                else:
-                    self.ud = None
-                    self.nud = 0
-        if self.ptrs:
-            self.clear_ptrs(off, n)
-
-    def undef_mask(self, off: int, n: int) -> bytes:
-        ud = self.ud
-        if ud is None:
-            return bytes(n)
-        return bytes(ud[off:off + n])
 
 
 _PACK = {1: struct.Struct("<B"), 2: struct.Struct("<H"), 4: struct.Struct("<I"), 8: struct.Struct("<Q")}
@@ -308,3 +202,54 @@ def decode(ty, b, off: int, ud) -> object:
         st = e.size
         return tuple(decode(e, b, off + i * st, ud) for i in range(ty.n))
     raise TypeError(f"cannot load a value of type {ty}")
+
+
+# -- x86 80-bit long double values ----------------------------------------------------
+
+def _x_parts(x):
+    """(exact Fraction or special float, sign) of a long double register value."""
+    from fractions import Fraction
+
+    if x.__class__ is X80:
+        b = x.bits
+        m = b & ((1 << 64) - 1)
+        se = b >> 64
+        sign = se >> 15
+        e = se & 0x7FFF
+        if e == 0x7FFF:
+            return (x if x != x else math.copysign(math.inf, -1.0 if sign else 1.0)), sign
+        f = Fraction(m) * (Fraction(2) ** (max(e, 1) - 16383 - 63))
+        return (-f if sign else f), sign
+    if not math.isfinite(x):
+        return x, math.copysign(1.0, x) < 0
+    return Fraction(x), math.copysign(1.0, x) < 0
+
+
+def x80_from_fraction(f, neg_zero: bool = False):
+    """Round an exact value to the nearest long double."""
+    if f == 0:
+        return -0.0 if neg_zero else 0.0
+    sign = 1 if f < 0 else 0
+    a = -f if sign else f
+    num, den = a.numerator, a.denominator
+    e = num.bit_length() - den.bit_length()
+    if (num << max(0, -e)) < (den << max(0, e)):
+        e -= 1
+    # a in [2^e, 2^(e+1)); significand has 64 bits: scale by 2^(63-e)
+    exp = max(e, -16382)
+    shift = 63 - exp
+    n, d = (num << shift, den) if shift >= 0 else (num, den << -shift)
+    q, r = divmod(n, d)
+    if 2 * r > d or (2 * r == d and q & 1):
+        q += 1
+    if q >> 64:
+        q >>= 1
+        exp += 1
+    if exp > 16383:
+        return math.copysign(math.inf, -1.0 if sign else 1.0)
+    biased = exp + 16383 if q >> 63 else 0
+    bits = (((sign << 15) | biased) << 64) | q
+    v = fp80_value(bits.to_bytes(10, "little"))
+    if float(v) == f and v != 0:
+        return v
+    return X80(v, bits)

@@ -12,9 +12,9 @@ from __future__ import annotations
 import time
 from collections import deque
 
-from . import state as S
-from .store import StateStore
-from .vm import CF_ACCEPTING, CF_CANCEL, CF_ERROR, CF_STOP, VM, StopRequest, first_choice
+from divm.state import snapshot as S
+from divm.state.store import StateStore
+from divm.vm.machine import CF_ACCEPTING, CF_CANCEL, CF_ERROR, CF_STOP, VM, StopRequest, first_choice
 
 
 class Step:
@@ -357,7 +357,7 @@ def liveness(machine: Machine, automaton=None, fair: bool = False, limits: Limit
         def edge_acc(v, st, w):
             return tuple(i for i, a in enumerate(A.acc) if w[1] in a)
         nacc = len(A.acc)
-    from .ltl import sccs
+    from divm.props.ltl import sccs
     seen = set(init)
     order = list(init)
     edges: dict = {}

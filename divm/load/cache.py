@@ -66,11 +66,11 @@ def env_key() -> str | None:
         h = hashlib.blake2b(digest_size=20)
         h.update(f"{sys.version}|{sys.implementation.cache_tag}|{marshal.version}|"
                  f"{pickle.HIGHEST_PROTOCOL}|{sys.maxsize}\n".encode())
-        pkg = Path(__file__).resolve().parent
-        for p in sorted(pkg.glob("*.py")):
-            h.update(p.name.encode() + b"\0")
+        pkg = Path(__file__).resolve().parents[1]
+        for p in sorted(pkg.rglob("*.py")):
+            h.update(str(p.relative_to(pkg)).encode() + b"\0")
             h.update(p.read_bytes())
-        from .loader import RUNTIME
+        from divm.load.paths import RUNTIME
         for name in ("dios.bc", "libc.bc"):
             p = RUNTIME / name
             h.update(name.encode() + b"\0")

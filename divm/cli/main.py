@@ -9,8 +9,8 @@ import sys
 import threading
 import time
 
-from . import __version__
-from .loader import LoadError, cc_flags, compile_c, load_program
+from divm import __version__
+from divm.load.loader import LoadError, cc_flags, compile_c, load_program
 
 KINDS = ("assert", "integer", "float", "memory", "leak", "control", "locking", "undefined",
          "deadlock", "hypercall", "access", "notimplemented")
@@ -121,7 +121,7 @@ def guard(f, debug: bool) -> int:
     except Exception as e:  # an internal error: short message, traceback only on request
         if debug:
             raise
-        from .vm import VMError
+        from divm.vm.machine import VMError
         if isinstance(e, VMError):  # a construct or limit the VM meets only when it runs
             sys.stdout.flush()
             print(f"divm: error: {e}", file=sys.stderr)
@@ -274,7 +274,7 @@ def configure(vm, args) -> None:
 
 
 def check_externals(prog, vm) -> None:
-    from .codegen import ALWAYS_ERROR, HYPERCALLS, SETJMP
+    from divm.codegen.gen import ALWAYS_ERROR, HYPERCALLS, SETJMP
     known = HYPERCALLS | SETJMP | set(ALWAYS_ERROR) | set(vm.builtins)
     missing = [(n, where) for n, where in prog.ext_uses.items() if n not in known]
     if missing:
@@ -332,7 +332,7 @@ def cmd_run(args) -> int:
     prog = load_program(args.prog)
     env = machine_env(args, os.path.basename(args.prog), prog_args, stdin,
                       round_robin=not (args.random or args.choices), files=files)
-    from .vm import VM
+    from divm.vm.machine import VM
 
     def out(fd: int, data: bytes) -> None:
         if fd == 2:
@@ -345,7 +345,7 @@ def cmd_run(args) -> int:
     vm = VM(prog, env, out=out)
     check_externals(prog, vm)
     configure(vm, args)
-    from . import fastlib
+    from divm.vm import fastlib
     if fastlib.enabled():
         fastlib.install(vm)
     chooser = make_chooser(args)
@@ -383,7 +383,7 @@ def cmd_run(args) -> int:
 def execute(vm, max_steps: int | None = None) -> tuple[str, int]:
     """One run to its end, an error, a cancelled step, or a limit
     ("stopped": --max-states transitions, or vm.request_stop)."""
-    from .vm import CF_CANCEL, CF_ERROR, CF_STOP, StopRequest
+    from divm.vm.machine import CF_CANCEL, CF_ERROR, CF_STOP, StopRequest
     steps = 0
     try:
         vm.boot()
@@ -428,7 +428,7 @@ def make_chooser(args):
                 return rng.choices(range(n), weights=ws)[0]
             return rng.randrange(n)
         return pick
-    from .vm import first_choice
+    from divm.vm.machine import first_choice
     return first_choice
 
 
@@ -572,14 +572,14 @@ class Stopper:
         elif self.max_time is not None and time.time() - self.t0 > self.max_time:
             vm.request_stop(f"time limit {self.max_time:g} s reached")
         elif self.max_memory is not None and vm.stop_request is None:
-            from .explore import rss
+            from divm.explore.search import rss
             if rss() > self.max_memory:
                 vm.request_stop("memory limit reached")
 
 
 def cmd_verify(args) -> int:
-    from .explore import Limits, Machine, search
-    from .vm import VM
+    from divm.explore.search import Limits, Machine, search
+    from divm.vm.machine import VM
     t0 = time.time()
     if args.max_states is not None and args.max_states <= 0:
         raise UsageError("--max-states must be a positive number")
@@ -618,7 +618,7 @@ def cmd_verify(args) -> int:
     stopper.start(vm)
     limits = Limits(args.max_states, args.max_time, max_mem)
     if args.workers > 1:
-        from . import parallel
+        from divm.explore import parallel
         res = run_big_stack(lambda: parallel.search(machine, args.workers, args.search, limits, progress),
                             stopper.watch)
     else:
@@ -663,10 +663,10 @@ def cmd_verify(args) -> int:
 
 
 def verify_liveness(args, prog, env, stdin, t0, max_mem, files=()) -> int:
-    from .explore import Limits, Machine, liveness
-    from .ltl import LTLError, atoms, parse_monitor, translate
-    from .props import Propositions
-    from .vm import VM, ErrorInfo
+    from divm.explore.search import Limits, Machine, liveness
+    from divm.props.ltl import LTLError, atoms, parse_monitor, translate
+    from divm.props.propositions import Propositions
+    from divm.vm.machine import VM, ErrorInfo
     props = None
     if args.liveness:
         try:
@@ -832,7 +832,7 @@ def print_counterexample(path, error, cycle_start=None) -> None:
 def cmd_replay(args) -> int:
     import base64
 
-    from .vm import CF_CANCEL, CF_ERROR, VM, first_choice
+    from divm.vm.machine import CF_CANCEL, CF_ERROR, VM, first_choice
     try:
         with open(args.trace) as f:
             trace = json.load(f)
@@ -917,7 +917,7 @@ def cmd_replay(args) -> int:
         print_error(vm.error)
         return 1
     if cycle is not None:
-        from .vm import ErrorInfo
+        from divm.vm.machine import ErrorInfo
         print_error(ErrorInfo("liveness", "the loop from step %d repeats forever" % (cycle + 1), loop_bt))
         return 1
     print("the run ends cleanly" + (f" (exit status {vm.exit_status})" if vm.exit_status is not None else ""))

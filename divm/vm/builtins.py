@@ -8,9 +8,9 @@ import ctypes
 import ctypes.util
 import math
 
-from .memory import M32, X80, fp80_bytes, fp80_value
-from .types import I32
-from .values import U
+from divm.load.layout import M32, X80, fp80_bytes, fp80_value
+from divm.load.types import I32
+from divm.load.values import U
 
 try:  # find_library runs ldconfig or gcc: only when the usual name fails
     _libm = ctypes.CDLL("libm.so.6")
@@ -121,8 +121,8 @@ def builtins(vm) -> dict:
             _c.restype, _c.argtypes = _t, [_t, ctypes.POINTER(_t)]
             i = _t()
             r = _c(x, ctypes.byref(i))
-            from .vm import DOUBLE, X86FP80
-            from .types import Ty
+            from divm.load.types import DOUBLE, X86FP80
+            from divm.load.types import Ty
             if _s == "f":
                 ft = Ty("f", "float")
                 ft.size = ft.store = 4

@@ -52,12 +52,12 @@ import traceback
 from array import array
 from collections import deque
 
-from . import state as S
-from .explore import Limits, Result, rss
-from .explore import search as sequential
-from .memory import K_ALLOCA, K_FRAME, K_GLOBAL, K_HEAP, Obj
-from .store import StateStore
-from .vm import StopRequest
+from divm.state import snapshot as S
+from divm.explore.search import Limits, Result, rss
+from divm.explore.search import search as sequential
+from divm.vm.memory import K_ALLOCA, K_FRAME, K_GLOBAL, K_HEAP, Obj, freeze
+from divm.state.store import StateStore
+from divm.vm.machine import StopRequest
 
 M64 = (1 << 64) - 1
 
@@ -231,7 +231,7 @@ def _maker():
             v = f"bytearray({v}) if {v} is not None else None"
         lines.append(f"    o.{a} = {v}")
     lines += ["    o.frozen = False", "    o.h = None", "    o.serial = 0", "    return freeze(o)"]
-    env = {"new": Obj.__new__, "Obj": Obj, "freeze": S.freeze}
+    env = {"new": Obj.__new__, "Obj": Obj, "freeze": freeze}
     exec("\n".join(lines), env)
     return env["_make"]
 

@@ -16,10 +16,10 @@ from __future__ import annotations
 
 import math
 
-from .intrinsics import base_name
-from .ir import Fn, Ins, Op
-from .memory import CODE_BASE
-from .types import Ty
+from divm.load.intrinsics import base_name
+from divm.load.ir import Fn, Ins, Op
+from divm.load.layout import CODE_BASE
+from divm.load.types import Ty
 
 M64 = 0xFFFFFFFFFFFFFFFF
 MAX_INLINE_DEPTH = 40
@@ -372,7 +372,7 @@ class Gen:
                 self.crit(self.val(a[1]), a[0].ty.store, 2, ind, loc)
                 self.store(self.val(a[1]), self.val(a[0]), a[0].ty, ind, loc)
         elif op == "alloca" and r in self.promoted:
-            from .loader import undef_of
+            from divm.load.loader import undef_of
             e(ind, f"m{r} = {self.const(undef_of(ins.x))}", loc)
         elif op == "alloca":
             at: Ty = ins.x

@@ -13,14 +13,16 @@ import os
 import struct
 import sys
 
-from . import cache, ops
-from .codegen import CodegenError, generate
-from .ir import Fn, Program
-from .memory import (CODE_BASE, K_ALLOCA, K_FRAME, K_GLOBAL, K_HEAP, K_KERNEL, M32, M64, PL_ALLOCA, PL_CODE, PL_GLOBAL,
-                     POISON_ID, Obj, decode, encode)
-from .types import I32, I64, PTR, Ty
-from .state import clone
-from .values import U, set_undef_hook
+from divm.load import cache
+from divm.vm import ops
+from divm.codegen.gen import CodegenError, generate
+from divm.load.errors import VMError  # noqa: F401  (raised here, caught by the CLI)
+from divm.load.ir import Fn, Program
+from divm.load.layout import CODE_BASE, M32, M64, PL_ALLOCA, PL_CODE, PL_GLOBAL, POISON_ID, decode, encode
+from divm.vm.memory import K_ALLOCA, K_FRAME, K_GLOBAL, K_HEAP, K_KERNEL, Obj
+from divm.load.types import DOUBLE, I64, I128, PTR, VA_LIST, X86FP80, Ty
+from divm.vm.memory import clone
+from divm.load.values import U, set_undef_hook
 
 # control registers and flags (sys/divm.h)
 CR_CONSTANTS, CR_GLOBALS, CR_FRAME, CR_USER1, CR_USER2, CR_USER3, CR_USER4, CR_FLAGS, \
@@ -112,10 +114,6 @@ class ContinueFault(BaseException):
 class LongJmp(BaseException):
     def __init__(self, jf, bb, sp, val):
         self.jf, self.bb, self.sp, self.val = jf, bb, sp, val
-
-
-class VMError(Exception):
-    """An internal limitation met at run time (not a program error)."""
 
 
 class StopRequest(BaseException):
@@ -333,7 +331,7 @@ class VM:
                 elif gl.name in prog.aliases:
                     continue
                 else:
-                    from .loader import LoadError
+                    from divm.load.loader import LoadError
                     raise LoadError(f"undefined global variable {gl.name}")
                 o.ro = True
                 o.resync()
@@ -468,7 +466,7 @@ class VM:
 
     def check_leaks(self, extra_roots: list[int], where=None) -> None:
         """Heap blocks the program allocated that nothing points to any more."""
-        from .state import reachable, roots
+        from divm.vm.memory import reachable, roots
         live = set(reachable(self.objs, roots(self.objs, self.regs) + extra_roots))
         lost = [(oid, o) for oid, o in self.objs.items() if o.kind == K_HEAP and oid not in live]
         if lost:
@@ -979,7 +977,7 @@ class VM:
                     return un[0](o.b, off)[0]
         o = self.check(p, ty.store, False)
         if o is None:
-            from .loader import undef_of
+            from divm.load.loader import undef_of
             return undef_of(ty)
         return decode(ty, o.b, p & M32, o.ud)
 
@@ -1294,7 +1292,7 @@ class VM:
 
     def extractelement(self, vec, i, ty):
         if i.__class__ is U or i >= len(vec):
-            from .loader import undef_of
+            from divm.load.loader import undef_of
             return undef_of(ty)
         return vec[i]
 
@@ -1307,7 +1305,7 @@ class VM:
 
     def shuffle(self, a, b, maskv, ety):
         both = tuple(a) + tuple(b)
-        from .loader import undef_of
+        from divm.load.loader import undef_of
         return tuple(undef_of(ety) if m is None else both[m] for m in maskv)
 
     def bitcast(self, x, st: Ty, dt: Ty):
@@ -1809,25 +1807,8 @@ def kind_word(o: Obj) -> str:
     return {K_GLOBAL: "global", K_ALLOCA: "local", K_HEAP: "heap"}.get(o.kind, "")
 
 
-def _mkty():
-    from .types import make_int
-    s = Ty("s", "%struct.__va_list_tag")
-    s.elems = [I32, I32, PTR, PTR]
-    s.offsets = [0, 4, 8, 16]
-    s.size = s.store = 24
-    s.align = 8
-    x = Ty("x", "x86_fp80")
-    x.size, x.store, x.align, x.bits = 16, 10, 16, 80
-    d = Ty("d", "double")
-    d.size, d.store, d.align, d.bits = 8, 8, 8, 64
-    return s, x, d, make_int(128)
-
-
-VA_LIST, X86FP80, DOUBLE, I128 = _mkty()
-
-
 def make_builtins(vm: VM) -> dict:
-    from .builtins import builtins
+    from divm.vm.builtins import builtins
     return builtins(vm)
 
 

@@ -8,8 +8,9 @@ from __future__ import annotations
 import math
 import struct
 
-from .memory import F32, F64, f32_round
-from .values import U
+from divm.load.layout import F32, F64, f32_round
+from divm.load.layout import _x_parts, x80_from_fraction  # noqa: F401  (long double formats)
+from divm.load.values import U
 
 
 class Hooks:
@@ -246,14 +247,14 @@ def float_to_bits(x):
 def bits_to_fp80(v):
     if v.__class__ is U:
         return v
-    from .memory import fp80_value
+    from divm.load.layout import fp80_value
     return fp80_value(v.to_bytes(10, "little"))
 
 
 def fp80_to_bits(x):
     if x.__class__ is U:
         return x
-    from .memory import fp80_bytes
+    from divm.load.layout import fp80_bytes
     return int.from_bytes(fp80_bytes(x), "little")
 
 
@@ -273,14 +274,6 @@ def fcmp(pred, a, b):
     if pred[0] == "o":
         return r and not uno
     return r or uno
-
-
-def icmp_const(pred, a, b, bits):
-    if pred[0] == "s":
-        a, b = sx(a, bits), sx(b, bits)
-        pred = "u" + pred[1:]
-    return {"eq": a == b, "ne": a != b, "ugt": a > b, "uge": a >= b,
-            "ult": a < b, "ule": a <= b}[pred]
 
 
 # -- integer intrinsics -------------------------------------------------------
@@ -612,57 +605,6 @@ def freduce(op, start, v):
 # its exact 80 bits) otherwise; the operations below are exact and round to
 # the 64-bit significand like the x87 unit does (round to nearest even).
 
-def _x_parts(x):
-    """(exact Fraction or special float, sign) of a long double register value."""
-    from fractions import Fraction
-
-    from .memory import X80
-    if x.__class__ is X80:
-        b = x.bits
-        m = b & ((1 << 64) - 1)
-        se = b >> 64
-        sign = se >> 15
-        e = se & 0x7FFF
-        if e == 0x7FFF:
-            return (x if x != x else math.copysign(math.inf, -1.0 if sign else 1.0)), sign
-        f = Fraction(m) * (Fraction(2) ** (max(e, 1) - 16383 - 63))
-        return (-f if sign else f), sign
-    if not math.isfinite(x):
-        return x, math.copysign(1.0, x) < 0
-    return Fraction(x), math.copysign(1.0, x) < 0
-
-
-def x80_from_fraction(f, neg_zero: bool = False):
-    """Round an exact value to the nearest long double."""
-    from .memory import X80, fp80_value
-    if f == 0:
-        return -0.0 if neg_zero else 0.0
-    sign = 1 if f < 0 else 0
-    a = -f if sign else f
-    num, den = a.numerator, a.denominator
-    e = num.bit_length() - den.bit_length()
-    if (num << max(0, -e)) < (den << max(0, e)):
-        e -= 1
-    # a in [2^e, 2^(e+1)); significand has 64 bits: scale by 2^(63-e)
-    exp = max(e, -16382)
-    shift = 63 - exp
-    n, d = (num << shift, den) if shift >= 0 else (num, den << -shift)
-    q, r = divmod(n, d)
-    if 2 * r > d or (2 * r == d and q & 1):
-        q += 1
-    if q >> 64:
-        q >>= 1
-        exp += 1
-    if exp > 16383:
-        return math.copysign(math.inf, -1.0 if sign else 1.0)
-    biased = exp + 16383 if q >> 63 else 0
-    bits = (((sign << 15) | biased) << 64) | q
-    v = fp80_value(bits.to_bytes(10, "little"))
-    if float(v) == f and v != 0:
-        return v
-    return X80(v, bits)
-
-
 def xop(op: str, a, b):
     if a.__class__ is U or b.__class__ is U:
         return U(0, (1 << 80) - 1)
@@ -701,7 +643,7 @@ def xop(op: str, a, b):
 
 
 def xneg(a):
-    from .memory import X80
+    from divm.load.layout import X80
     if a.__class__ is X80:
         return X80(-float(a), a.bits ^ (1 << 79))
     return -a

@@ -22,7 +22,7 @@ from __future__ import annotations
 import math
 import os
 
-from .memory import M32
+from divm.load.layout import M32
 
 NO = object()  # "not the regular case: run the C version"
 F_WRITE, F_CLOSED = 2, 16
@@ -186,9 +186,9 @@ def make_malloc(vm) -> dict:
     errno_loc = vm.prog.fn_by_name.get("__errno_location")
     if fails is None or fails.decl or errno_loc is None or errno_loc.decl:
         return {}
-    from .memory import K_HEAP
-    from .types import I32
-    from .vm import first_choice
+    from divm.vm.memory import K_HEAP
+    from divm.load.types import I32
+    from divm.vm.machine import first_choice
     ENOMEM = 12
     # what dios.c's __dios_alloc_fails does: it asks choose(2) unless booted
     # with -o nofail:malloc; a plain run answers 0, so the question is only logged
@@ -514,7 +514,7 @@ def make_printf(vm) -> dict:
         if data is NO:
             return NO
         if not scratch:
-            from .memory import K_GLOBAL, Obj
+            from divm.vm.memory import K_GLOBAL, Obj
             scratch.append(vm.add_global_obj(Obj(512, K_GLOBAL, defined=True, name="<printf buffer>")))
         sp = scratch[0]
         sb = vm.objs[sp >> 32].b
@@ -523,7 +523,7 @@ def make_printf(vm) -> dict:
             chunk = data[k:k + 512]
             sb[:len(chunk)] = chunk
             if wa(fd, sp, len(chunk)) != 0:
-                from .vm import VMError
+                from divm.vm.machine import VMError
                 raise VMError("printf: DiOS refused to write to standard output")
         return len(data)
 
@@ -531,7 +531,7 @@ def make_printf(vm) -> dict:
 
 
 def _u_class():
-    from .values import U
+    from divm.load.values import U
     return U
 
 

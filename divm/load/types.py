@@ -57,3 +57,18 @@ PTR.bits, PTR.size, PTR.store, PTR.align = 64, 8, 8, 8
 DOUBLE = Ty("d", "double")
 DOUBLE.bits, DOUBLE.size, DOUBLE.store, DOUBLE.align = 64, 8, 8, 8
 VOID = Ty("v", "void")
+
+
+def _mkty():
+    """Types the VM itself needs: va_list, x86 long double, i128."""
+    s = Ty("s", "%struct.__va_list_tag")
+    s.elems = [I32, I32, PTR, PTR]
+    s.offsets = [0, 4, 8, 16]
+    s.size = s.store = 24
+    s.align = 8
+    x = Ty("x", "x86_fp80")
+    x.size, x.store, x.align, x.bits = 16, 10, 16, 80
+    return s, x, make_int(128)
+
+
+VA_LIST, X86FP80, I128 = _mkty()

@@ -3,7 +3,7 @@ consumes.  Plain Python objects, no LLVM handles."""
 
 from __future__ import annotations
 
-from .types import Ty
+from divm.load.types import Ty
 
 
 class Op:

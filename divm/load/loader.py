@@ -10,10 +10,12 @@ import os
 import pickle
 from pathlib import Path
 
-from .ir import Blk, Fn, Glob, Ins, Op, Program
-from .memory import CODE_BASE, PL_GLOBAL
-from .types import PTR, Ty, VOID, make_int
-from .values import U
+from divm.load.errors import LoadError, VMError
+from divm.load.paths import ROOT, RUNTIME
+from divm.load.ir import Blk, Fn, Glob, Ins, Op, Program
+from divm.load.layout import CODE_BASE, PL_GLOBAL
+from divm.load.types import PTR, Ty, VOID, make_int
+from divm.load.values import U
 
 
 
@@ -22,18 +24,14 @@ class _LazyLLVM:
     runs without loading cffi and libLLVM."""
 
     def __getattr__(self, name):
-        from . import llvmapi
+        from divm.load import llvmapi
         globals()["A"] = llvmapi
         return getattr(llvmapi, name)
 
 
 A = _LazyLLVM()
-ROOT = Path(__file__).resolve().parent.parent
-RUNTIME = Path(os.environ.get("DIVM_RUNTIME", ROOT / "build" / "runtime"))
 
 
-class LoadError(Exception):
-    """Bad input: reported on one line, exit status 2."""
 
 
 # -- divm cc ----------------------------------------------------------------
@@ -230,7 +228,7 @@ def build_runtime() -> tuple[Runtime, Decoder]:
     for fn in prog.functions:
         if not fn.decl:
             dec.header(fn)
-    from .memory import encode
+    from divm.load.layout import encode
     for gl in prog.globals:
         if not gl.decl and gl.init is not None:
             buf = bytearray(max(gl.size, 0))
@@ -247,7 +245,7 @@ def build_runtime() -> tuple[Runtime, Decoder]:
 def load_runtime() -> tuple[Runtime, Decoder | None]:
     """The runtime, from the cache if possible (a fresh copy each time: the
     program is linked into it in place)."""
-    from . import cache
+    from divm.load import cache
     rt = cache.get_obj("runtime") if cache.enabled() else None
     if isinstance(rt, Runtime):
         return rt, None
@@ -439,7 +437,6 @@ class Bodies:
                 raise LoadError(f"no body for function {fn.name}")
             dec.function(fn)
         except LoadError as e:
-            from .vm import VMError
             raise VMError(str(e)) from None
 
     def _decoder(self) -> Decoder:
@@ -480,7 +477,7 @@ class Bodies:
 
 
 def link_and_decode(data: bytes, what: str) -> Program:
-    from . import cache
+    from divm.load import cache
     rt, dec = load_runtime()
     nrt = len(rt.prog.functions)
     key = "prog-" + hashlib.sha256(data).hexdigest()
@@ -665,8 +662,7 @@ class Decoder:
             try:
                 self.function(fn)
             except LoadError as e:
-                from .vm import VMError
-                raise VMError(str(e)) from None
+                    raise VMError(str(e)) from None
 
     # constants
     def const(self, v):
@@ -689,9 +685,9 @@ class Decoder:
             if t.k == "x":  # exact bits from the printed form: x86_fp80 0xK<20 hex digits>
                 txt = A.printed(v).split()[-1]
                 if txt.startswith("0xK"):
-                    from .memory import fp80_value
-                    from .ops import x80_from_fraction, _x_parts
-                    from .memory import X80
+                    from divm.load.layout import fp80_value
+                    from divm.load.layout import x80_from_fraction, _x_parts
+                    from divm.load.layout import X80
                     bits = int(txt[3:], 16)
                     val = fp80_value(bits.to_bytes(10, "little"))
                     x = X80(val, bits)
@@ -719,7 +715,7 @@ class Decoder:
         if vk in (A.VK_CDARRAY, A.VK_CDVECTOR):
             size = A.ffi.new("size_t *")
             raw = A.ffi.unpack(lib.LLVMGetRawDataValues(v, size), size[0])
-            from .memory import decode
+            from divm.load.layout import decode
             e = t.elem
             return tuple(decode(e, raw, i * e.size, None) for i in range(t.n))
         if vk == A.VK_CEXPR:
@@ -767,7 +763,6 @@ class Decoder:
         if opc in binops and all(isinstance(x, int) for x in vals):
             return binops[opc](vals[0], vals[1]) & t.mask
         if opc == A.ICMP:
-            from .ops import icmp_const
             return icmp_const(A.ICMP_PRED[lib.LLVMGetICmpPredicate(v)], vals[0], vals[1],
                               self.ty(lib.LLVMTypeOf(ops[0])).bits)
         if opc == A.EXTRACTELEMENT:
@@ -921,7 +916,7 @@ class Decoder:
                                            "llvm.sideeffect", "llvm.pseudoprobe",
                                            "llvm.prefetch", "llvm.invariant.")):
                         return None
-                    from .intrinsics import known_intrinsic
+                    from divm.load.intrinsics import known_intrinsic
                     if not known_intrinsic(fn.name):
                         raise Unsupported(f"intrinsic {fn.name}")
                 elif fn.decl:
@@ -1045,3 +1040,13 @@ def undef_of(t: Ty):
     if t.k in ("a", "vec"):
         return tuple(undef_of(t.elem) for _ in range(t.n))
     return None
+
+
+def icmp_const(pred, a, b, bits):
+    """A constant expression's integer comparison."""
+    if pred[0] == "s":
+        s = 1 << (bits - 1)
+        a, b = (a ^ s) - s, (b ^ s) - s
+        pred = "u" + pred[1:]
+    return {"eq": a == b, "ne": a != b, "ugt": a > b, "uge": a >= b,
+            "ult": a < b, "ule": a <= b}[pred]

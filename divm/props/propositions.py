@@ -12,9 +12,9 @@ from __future__ import annotations
 import re
 import struct
 
-from .ltl import LTLError
-from .memory import decode
-from .types import Ty
+from divm.props.ltl import LTLError
+from divm.load.layout import decode
+from divm.load.types import Ty
 
 TOK = re.compile(r"\s*(?:(?P<num>0[xX][0-9a-fA-F]+|\d+)[uUlL]*|(?P<chr>'(?:\\.|[^'\\])')|"
                  r"(?P<id>[A-Za-z_][A-Za-z0-9_]*)|(?P<op><<|>>|<=|>=|==|!=|&&|\|\||[-+*/%<>!~&^|()\[\].]))")
@@ -129,7 +129,7 @@ class Expr:
     def lvalue(self, e, objs) -> tuple[int, int, Ty, str, object]:
         """(object id, offset, type, C-level name, debug type) of a variable,
         an element or a field."""
-        from .types import make_int
+        from divm.load.types import make_int
         if e[0] == "var":
             gl = self.prog.glob_by_name[e[1]]
             return gl.idx, 0, gl.ty, e[1], self.dt.gtype.get(e[1])
@@ -197,7 +197,7 @@ class DebugTypes:
     and to tell unsigned integers from signed ones."""
 
     def __init__(self, prog):
-        from . import llvmapi as A
+        from divm.load import llvmapi as A
         p = A.lib().LLVMPrintModuleToString(prog.decoder.mod)
         text = A.s(p)
         A.lib().LLVMDisposeMessage(p)
