@@ -29,7 +29,8 @@ def add_machine_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("-o", dest="opts", action="append", default=[], metavar="KEY",
                    help="nofail:malloc, simfail:malloc, ignore:KIND (assert, memory, undefined, ...), "
                         "report:KIND, ncpus:N; force-X fixes X against the program's changes")
-    p.add_argument("--leakcheck", choices=("exit", "return", "state"))
+    p.add_argument("--leakcheck", choices=("exit", "return", "state", "none"),
+                   help="report memory lost at program exit, at each return, or in any state (none: off)")
     p.add_argument("--stdin", metavar="FILE", help="contents of standard input")
     p.add_argument("--file", dest="files", action="append", default=[], metavar="NAME=PATH",
                    help="the program sees the contents of PATH as file NAME (repeatable; "
@@ -260,6 +261,8 @@ def read_stdin(args) -> bytes | None:
 
 def configure(vm, args) -> None:
     """Options that change what the machine does (recorded in traces)."""
+    if getattr(args, "leakcheck", None) == "none":
+        args.leakcheck = None
     vm.leakcheck = getattr(args, "leakcheck", None)
     vm.G["LEAKRET"] = vm.leakcheck == "return"
     rng = getattr(args, "nondet_range", None)
