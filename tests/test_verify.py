@@ -1,6 +1,8 @@
 """`divm verify` on small programs whose verdict we can argue.
 
-Each tests/verify/*.c starts with `// expect: valid` or `// expect: error KIND`,
+Each tests/verify/*.c (and tests/conformance/*.c, DiVM/DiOS interfaces as
+DIVINE's programs use them) starts with `// expect: valid`, `// expect:
+boot-error` or `// expect: error KIND`,
 may give `// options: ...`, and marks the lines where an error may strike
 with `// ERROR`.  Every counterexample's trace must replay to the same error."""
 
@@ -15,12 +17,13 @@ import sys
 import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-PROGRAMS = sorted(glob.glob(os.path.join(ROOT, "tests", "verify", "*.c")))
+PROGRAMS = sorted(glob.glob(os.path.join(ROOT, "tests", "verify", "*.c"))
+                  + glob.glob(os.path.join(ROOT, "tests", "conformance", "*.c")))
 
 
 def meta(path):
     text = open(path).read()
-    m = re.search(r"//\s*expect:\s*(valid|inconclusive|error\s+(\w+))", text)
+    m = re.search(r"//\s*expect:\s*(valid|inconclusive|boot-error|error\s+(\w+))", text)
     assert m, f"{path}: no // expect: line"
     opts = re.search(r"//\s*options:\s*(.*)", text)
     lines = [i + 1 for i, line in enumerate(text.splitlines()) if re.search(r"//\s*ERROR\b", line)]
@@ -37,10 +40,10 @@ def test_verify(path, tmp_path):
     verdict, kind, opts, lines = meta(path)
     rep, trace = str(tmp_path / "r.json"), str(tmp_path / "t.json")
     r = divm("verify", *opts, "--report", rep, "--trace-out", trace, path)
-    assert "Traceback" not in r.stderr, r.stderr
+    assert "Traceback" not in r.stderr and "internal error" not in r.stderr, r.stderr
     report = json.load(open(rep))
     assert report["result"] == verdict, (report, r.stderr[-3000:])
-    assert r.returncode == {"valid": 0, "error": 1, "inconclusive": 3}[verdict]
+    assert r.returncode == {"valid": 0, "error": 1, "boot-error": 1, "inconclusive": 3}[verdict]
     if verdict != "error":
         return
     err = report["error"]
