@@ -1126,20 +1126,33 @@ int remove(const char *path)
     return r;
 }
 
+/* The directory in which path names a new entry (its name in *name, *len),
+ * or NULL with errno set: it exists, or the directory cannot take it. */
+static struct node *new_entry(struct node *base, const char *path, const char **name, size_t *len,
+                              int trailing_slash_ok)
+{
+    int slash;
+    struct node *dir = walk(base, path, name, len, &slash);
+    if (!dir)
+        return 0;
+    if (*len == 0 || is_dot(*name, *len) || find(dir, *name, *len))
+        return fail(EEXIST), (struct node *) 0;
+    if (slash && !trailing_slash_ok)
+        return fail(ENOENT), (struct node *) 0;
+    if (!(dir->mode & S_IWUSR))
+        return fail(EACCES), (struct node *) 0;
+    if (dir->nlink == 0)
+        return fail(ENOENT), (struct node *) 0;
+    return dir;
+}
+
 static int do_mkdir(struct node *base, const char *path, mode_t mode)
 {
     const char *name;
     size_t len;
-    int slash;
-    struct node *dir = walk(base, path, &name, &len, &slash);
+    struct node *dir = new_entry(base, path, &name, &len, 1);
     if (!dir)
         return -1;
-    if (len == 0 || is_dot(name, len) || find(dir, name, len))
-        return fail(EEXIST);
-    if (!(dir->mode & S_IWUSR))
-        return fail(EACCES);
-    if (dir->nlink == 0)
-        return fail(ENOENT);
     extern mode_t __divm_umask;
     struct node *n = new_node(S_IFDIR | (mode & 07777 & ~__divm_umask));
     link_in(dir, name, len, n);
@@ -1227,30 +1240,16 @@ int link(const char *from, const char *to)
         return fail(EPERM);
     const char *name;
     size_t len;
-    int slash;
-    struct node *dir = walk(fs->cwd, to, &name, &len, &slash);
+    struct node *dir = new_entry(fs->cwd, to, &name, &len, 0);
     if (!dir)
         return -1;
-    if (len == 0 || is_dot(name, len) || find(dir, name, len))
-        return fail(EEXIST);
-    if (slash)
-        return fail(ENOENT);
-    if (!(dir->mode & S_IWUSR))
-        return fail(EACCES);
     link_in(dir, name, len, n);
     return 0;
 }
 
 int symlink(const char *target, const char *path)
 {
-    const char *name;
-    size_t len;
-    int slash;
-    struct node *dir = walk(F()->cwd, path, &name, &len, &slash);
-    if (!dir)
-        return -1;
-    if (len == 0 || is_dot(name, len) || find(dir, name, len))
-        return fail(EEXIST);
+    F();
     if (!target)
         return fail(EFAULT);
     if (!*target)
@@ -1258,12 +1257,11 @@ int symlink(const char *target, const char *path)
     size_t tl = __divm_strnlen(target, PATH_MAX);
     if (tl >= PATH_MAX)
         return fail(ENAMETOOLONG);
-    if (slash)
-        return fail(ENOENT);
-    if (!(dir->mode & S_IWUSR))
-        return fail(EACCES);
-    if (dir->nlink == 0)
-        return fail(ENOENT);
+    const char *name;
+    size_t len;
+    struct node *dir = new_entry(fs->cwd, path, &name, &len, 0);
+    if (!dir)
+        return -1;
     struct node *n = new_node(S_IFLNK | 0777);
     n->data = sdup(target, tl);
     n->size = n->cap = tl;
@@ -1407,18 +1405,9 @@ int mkfifo(const char *path, mode_t mode)
 {
     const char *name;
     size_t len;
-    int slash;
-    struct node *dir = walk(F()->cwd, path, &name, &len, &slash);
+    struct node *dir = new_entry(F()->cwd, path, &name, &len, 0);
     if (!dir)
         return -1;
-    if (len == 0 || is_dot(name, len) || find(dir, name, len))
-        return fail(EEXIST);
-    if (slash)
-        return fail(ENOENT);
-    if (!(dir->mode & S_IWUSR))
-        return fail(EACCES);
-    if (dir->nlink == 0)
-        return fail(ENOENT);
     extern mode_t __divm_umask;
     link_in(dir, name, len, new_node(S_IFIFO | (mode & 07777 & ~__divm_umask)));
     return 0;
