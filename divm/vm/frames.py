@@ -51,6 +51,27 @@ class FrameLayout:
         self.ptr_offs = [o for o, t in zip(self.offsets, types) if t.k == "p"]
 
 
+def encode_regs(o: Obj, head: bytes, base: int, lay: FrameLayout, vals: tuple, ptrset: set) -> None:
+    """Write a frame's registers with the general encoder: undefined bits,
+    aggregates, long doubles (materialise packs plain scalars at once)."""
+    size = base + lay.size
+    buf = bytearray(size)
+    buf[:base] = head
+    um = bytearray(size)
+    pl: list[int] = []
+    for v, ty, off in zip(vals, lay.types, lay.offsets):
+        if v is None:
+            um[base + off:base + off + max(ty.size, 1)] = b"\xff" * max(ty.size, 1)
+        else:
+            encode(ty, v, buf, base + off, um, pl)
+    o.b = buf
+    o.ud = None
+    o.nud = 0
+    if any(um):
+        o.undefine(0, bytes(um))
+    ptrset.update(pl)
+
+
 class Frames:
     """Writing activations into frames, and continuing frames (a mixin of VM)."""
 
@@ -154,23 +175,7 @@ class Frames:
                 if lay.ptr_offs:
                     ptrset.update([base + off for off in lay.ptr_offs])
             except (struct.error, TypeError, OverflowError):
-                # undefined bits, aggregates, long doubles: the general encoder
-                size = base + lay.size
-                buf = bytearray(size)
-                buf[:base] = head
-                um = bytearray(size)
-                pl: list[int] = []
-                for v, ty, off in zip(vals, lay.types, lay.offsets):
-                    if v is None:
-                        um[base + off:base + off + max(ty.size, 1)] = b"\xff" * max(ty.size, 1)
-                    else:
-                        encode(ty, v, buf, base + off, um, pl)
-                o.b = buf
-                o.ud = None
-                o.nud = 0
-                if any(um):
-                    o.undefine(0, bytes(um))
-                ptrset.update(pl)
+                encode_regs(o, head, base, lay, vals, ptrset)
             o.ptrs = ptrset
             o.resync()
             parent = fid << 32
