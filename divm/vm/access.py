@@ -21,7 +21,9 @@ SCALAR = {(k, bits): (st.unpack_from, st.pack_into) for (k, bits), st in (
 
 
 class Access:
-    """The VM's memory operations (a mixin of VM: self.objs, self.AST, self.fault)."""
+    """Objects, loads, stores and their checks (a mixin of VM).  Uses the
+    VM's objs, AST, id counters and dirty set; faults through self.fault,
+    and writes frames handed out but not written before touching them."""
 
     def writable(self, oid: int) -> Obj:
         """The object with this id, copied first if a stored state shares it."""

@@ -11,11 +11,12 @@ from divm.load.values import U
 from divm.vm.defs import (CF_ERROR, CONT_FRAME, CR_FAULTHANDLER, F_CONTROL, F_UNDEFINED, KIND_NAMES, ContinueFault,
                           ErrorInfo, Suspend)
 from divm.vm.frames import ENTER_CODE, FRAME_HDR
-from divm.vm.memory import K_HEAP
+from divm.vm.memory import K_HEAP, reachable, roots
 
 
 class Faults:
-    """A mixin of VM."""
+    """A mixin of VM: keeps error, pending_fault, in_fault, bt_frame and
+    bt_extra; calls DiOS's fault handler through call_fn."""
 
     def fault(self, kind: int, msg: str) -> None:
         """Hand a fault to DiOS's fault handler; returns if it continues."""
@@ -152,7 +153,6 @@ class Faults:
 
     def check_leaks(self, extra_roots: list[int], where=None) -> None:
         """Heap blocks the program allocated that nothing points to any more."""
-        from divm.vm.memory import reachable, roots
         live = set(reachable(self.objs, roots(self.objs, self.regs) + extra_roots))
         lost = [(oid, o) for oid, o in self.objs.items() if o.kind == K_HEAP and oid not in live]
         if lost:

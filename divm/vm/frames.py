@@ -73,7 +73,9 @@ def encode_regs(o: Obj, head: bytes, base: int, lay: FrameLayout, vals: tuple, p
 
 
 class Frames:
-    """Writing activations into frames, and continuing frames (a mixin of VM)."""
+    """Activations written into frame objects, frame objects continued (a
+    mixin of VM).  Keeps live_frames, frame_lines, unwritten, resume_base;
+    uses new_obj, was_freed, compile and fault."""
 
     def frame_layout(self, fn: Fn, rid: int) -> FrameLayout:
         try:

@@ -20,7 +20,7 @@ ML_POINTERS, ML_DEFINEDNESS, ML_USER = 0, 1, 3
 
 
 class Hypercalls:
-    """A mixin of VM."""
+    """__vm_* over the other parts' operations (a mixin of VM)."""
 
     def hc_ctl_set(self, reg, val=0, *rest):
         if reg == CR_FRAME:

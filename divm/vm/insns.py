@@ -12,7 +12,7 @@ from divm.vm.defs import F_CONTROL, F_UNDEFINED, LongJmp, Suspend
 
 
 class Insns:
-    """A mixin of VM."""
+    """A mixin of VM: uses ld/st, fault, FT and the program."""
 
     def icall(self, p, fixed: tuple, va):
         """A call through a pointer (generated code calls a pointer found

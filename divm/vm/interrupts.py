@@ -10,7 +10,9 @@ from divm.vm.defs import (CF_IGNORECRIT, CF_IGNORELOOP, CF_KERNEL, CF_THREADS, F
 
 
 class Interrupts:
-    """A mixin of VM."""
+    """A mixin of VM: keeps visible, loops_seen, loop_choices, chosen,
+    choice_log and stop_request; ends a transition by calling DiOS's
+    __dios_interrupt."""
 
     def crit(self, p, n: int, access: int) -> None:
         """interrupt_mem: the second visible access of a transition ends it
