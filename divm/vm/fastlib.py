@@ -342,134 +342,148 @@ def parse_format(f: str):
     return out
 
 
+def _fetch(va, i, kind):
+    """The i-th variadic argument as va_arg(kind) would read it."""
+    if i >= len(va):
+        return NO
+    tag = va[i]
+    t, v = tag[0], tag[1]
+    if v.__class__ is U_CLASS:
+        return NO
+    if kind == "d":
+        return v if t == "d" and v.__class__ is float else NO
+    if t not in ("i", "p") or (v.__class__ is not int and v.__class__ is not bool):
+        return NO  # (an i1 widened by zext stays a Python bool)
+    return int(v)
+
+
+def _star(va, ai: int, flags: int, width, prec):
+    """Width and precision that arguments give ('*'): (next argument,
+    flags, width, precision), or NO."""
+    if width is None:
+        w = _fetch(va, ai, "i")
+        ai += 1
+        if w is NO:
+            return NO
+        w &= M32
+        if w >> 31:
+            flags |= 1
+            w = (1 << 32) - w
+            if w > INT_MAX:
+                w = INT_MAX
+        width = w
+    if prec is None:
+        pv = _fetch(va, ai, "i")
+        ai += 1
+        if pv is NO:
+            return NO
+        pv &= M32
+        prec = -1 if pv >> 31 else pv
+    return ai, flags, width, prec
+
+
+def _conv_int(c: str, flags: int, width: int, prec: int, length: str, v: int) -> str:
+    if length in ("", "h", "hh"):
+        v &= M32
+        if length == "h":
+            v &= 0xFFFF
+        elif length == "hh":
+            v &= 0xFF
+    if c in "di":
+        bits = {"": 32, "h": 16, "hh": 8}.get(length, 64)
+        if v >> (bits - 1) & 1:
+            v -= 1 << bits
+        if not flags and not width and prec < 0:
+            return str(v)
+        return _fmt_int(flags, width, prec, -v if v < 0 else v, v < 0, 10, False, True)
+    base = 8 if c == "o" else 10 if c == "u" else 16
+    return _fmt_int(flags, width, prec, v, False, base, c == "X", False)
+
+
+def _conv_str(vm, flags: int, width: int, prec: int, p: int, sources: list):
+    """%s of p, or NO; the object read from goes to sources."""
+    if p == 0:
+        s = b"(null)" if prec < 0 or prec >= 6 else b""
+    else:
+        o = _obj(vm, p)
+        if o is None:
+            return NO
+        off = p & M32
+        end = o.b.find(0, off, off + prec if prec >= 0 else len(o.b))
+        if end < 0:
+            if prec < 0 or off + prec > len(o.b):
+                return NO
+            end = off + prec  # strnlen stopped at prec bytes
+            if not _defined(o, off, end):
+                return NO
+        elif not _defined(o, off, end + 1):
+            return NO
+        sources.append(p >> 32)
+        s = bytes(o.b[off:end])
+    return (_pad_str(flags, width, s) if width else s).decode("latin-1")
+
+
+def format_(vm, parsed: dict, fmt, va, sources: list):
+    """The bytes printf(fmt, va...) produces, or NO; parsed caches
+    parse_format by format; the objects read from go to sources."""
+    r = cstr(vm, fmt)
+    if r is None:
+        return NO
+    fo, foff, fend = r
+    sources.append(fmt >> 32)
+    key = bytes(fo.b[foff:fend])
+    pieces = parsed.get(key)
+    if pieces is None:
+        if len(parsed) > 4096:
+            parsed.clear()
+        pieces = parsed[key] = parse_format(key.decode("latin-1"))
+    if pieces is NO:
+        return NO
+    out = []
+    ai = 0
+    for pc in pieces:
+        if pc.__class__ is str:
+            out.append(pc)
+            continue
+        c, flags, width, prec, length, spec = pc
+        if width is None or prec is None:
+            star = _star(va, ai, flags, width, prec)
+            if star is NO:
+                return NO
+            ai, flags, width, prec = star
+        if width > 100000 or prec > 100000:
+            return NO  # huge widths: the C version
+        v = _fetch(va, ai, "d" if c in _FLOATCONV else "i")
+        ai += 1
+        if v is NO:
+            return NO
+        if c in _INTCONV:
+            out.append(_conv_int(c, flags, width, prec, length, v))
+        elif c == "s":
+            s = _conv_str(vm, flags, width, prec, v, sources)
+            if s is NO:
+                return NO
+            out.append(s)
+        elif c == "c":
+            out.append(_pad_str(flags, width, bytes((v & 0xFF,))).decode("latin-1"))
+        else:  # a float conversion
+            if not math.isfinite(v):
+                return NO
+            if spec is None:
+                spec = _float_spec(c, flags, width, prec)
+            out.append(spec % v)  # Python's float conversions are C's
+    data = "".join(out).encode("latin-1")
+    if len(data) > INT_MAX:
+        return NO
+    return data
+
+
 def make_printf(vm) -> dict:
     parsed: dict = {}  # format bytes -> parse_format's pieces
 
-    def fetch(va, i, kind):
-        """The i-th variadic argument as va_arg(kind) would read it."""
-        if i >= len(va):
-            return NO
-        tag = va[i]
-        t, v = tag[0], tag[1]
-        if v.__class__ is U_CLASS:
-            return NO
-        if kind == "d":
-            return v if t == "d" and v.__class__ is float else NO
-        if t not in ("i", "p") or (v.__class__ is not int and v.__class__ is not bool):
-            return NO  # (an i1 widened by zext stays a Python bool)
-        return int(v)
-
-    def format_(fmt, va, sources):
-        """The bytes printf(fmt, va...) produces, or NO."""
-        r = cstr(vm, fmt)
-        if r is None:
-            return NO
-        fo, foff, fend = r
-        sources.append(fmt >> 32)
-        key = bytes(fo.b[foff:fend])
-        pieces = parsed.get(key)
-        if pieces is None:
-            if len(parsed) > 4096:
-                parsed.clear()
-            pieces = parsed[key] = parse_format(key.decode("latin-1"))
-        if pieces is NO:
-            return NO
-        out = []
-        ai = 0
-        for pc in pieces:
-            if pc.__class__ is str:
-                out.append(pc)
-                continue
-            c, flags, width, prec, length, spec = pc
-            if width is None:
-                w = fetch(va, ai, "i")
-                ai += 1
-                if w is NO:
-                    return NO
-                w &= M32
-                if w >> 31:
-                    flags |= 1
-                    w = (1 << 32) - w
-                    if w > INT_MAX:
-                        w = INT_MAX
-                width = w
-            if prec is None:
-                pv = fetch(va, ai, "i")
-                ai += 1
-                if pv is NO:
-                    return NO
-                pv &= M32
-                prec = -1 if pv >> 31 else pv
-            if width > 100000 or prec > 100000:
-                return NO  # huge widths: the C version
-            if c in _INTCONV:
-                v = fetch(va, ai, "i")
-                ai += 1
-                if v is NO:
-                    return NO
-                if length in ("", "h", "hh"):
-                    v &= M32
-                    if length == "h":
-                        v &= 0xFFFF
-                    elif length == "hh":
-                        v &= 0xFF
-                if c in "di":
-                    bits = {"": 32, "h": 16, "hh": 8}.get(length, 64)
-                    if v >> (bits - 1) & 1:
-                        v -= 1 << bits
-                    if not flags and not width and prec < 0:
-                        out.append(str(v))
-                    else:
-                        out.append(_fmt_int(flags, width, prec, -v if v < 0 else v, v < 0, 10, False, True))
-                else:
-                    base = 8 if c == "o" else 10 if c == "u" else 16
-                    out.append(_fmt_int(flags, width, prec, v, False, base, c == "X", False))
-            elif c == "s":
-                p = fetch(va, ai, "p")
-                ai += 1
-                if p is NO:
-                    return NO
-                if p == 0:
-                    s = b"(null)" if prec < 0 or prec >= 6 else b""
-                else:
-                    o = _obj(vm, p)
-                    if o is None:
-                        return NO
-                    off = p & M32
-                    end = o.b.find(0, off, off + prec if prec >= 0 else len(o.b))
-                    if end < 0:
-                        if prec < 0 or off + prec > len(o.b):
-                            return NO
-                        end = off + prec  # strnlen stopped at prec bytes
-                        if not _defined(o, off, end):
-                            return NO
-                    elif not _defined(o, off, end + 1):
-                        return NO
-                    sources.append(p >> 32)
-                    s = bytes(o.b[off:end])
-                out.append((_pad_str(flags, width, s) if width else s).decode("latin-1"))
-            elif c == "c":
-                v = fetch(va, ai, "i")
-                ai += 1
-                if v is NO:
-                    return NO
-                out.append(_pad_str(flags, width, bytes((v & 0xFF,))).decode("latin-1"))
-            else:  # a float conversion
-                v = fetch(va, ai, "d")
-                ai += 1
-                if v is NO or not math.isfinite(v):
-                    return NO
-                if spec is None:
-                    spec = _float_spec(c, flags, width, prec)
-                out.append(spec % v)  # Python's float conversions are C's
-        data = "".join(out).encode("latin-1")
-        if len(data) > INT_MAX:
-            return NO
-        return data
-
     def sprintf(buf, fmt, va=()):
         src: list = []
-        data = format_(fmt, va, src)
+        data = format_(vm, parsed, fmt, va, src)
         if data is NO or buf.__class__ is not int or (buf >> 32) in src:
             return NO
         o = _dest(vm, buf, len(data) + 1)
@@ -480,7 +494,7 @@ def make_printf(vm) -> dict:
 
     def snprintf(buf, size, fmt, va=()):
         src: list = []
-        data = format_(fmt, va, src)
+        data = format_(vm, parsed, fmt, va, src)
         if data is NO or buf.__class__ is not int or size.__class__ is not int or (buf >> 32) in src:
             return NO
         if size:
@@ -510,7 +524,7 @@ def make_printf(vm) -> dict:
         fl = int.from_bytes(fo.b[off + 4:off + 8], "little")
         if fl & F_CLOSED or not fl & F_WRITE or fd not in (1, 2):
             return NO
-        data = format_(fmt, va, [])
+        data = format_(vm, parsed, fmt, va, [])
         if data is NO:
             return NO
         if not scratch:

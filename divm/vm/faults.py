@@ -1,0 +1,193 @@
+"""Faults (to DiOS's fault handler), backtraces, the hooks generated code
+calls on undefined behaviour, and leak checks."""
+
+from __future__ import annotations
+
+import struct
+import sys
+
+from divm.load.layout import CODE_BASE, M32, M64
+from divm.load.values import U
+from divm.vm.defs import (CF_ERROR, CONT_FRAME, CR_FAULTHANDLER, F_CONTROL, F_UNDEFINED, KIND_NAMES, ContinueFault,
+                          ErrorInfo, Suspend)
+from divm.vm.frames import ENTER_CODE, FRAME_HDR
+from divm.vm.memory import K_HEAP, reachable, roots
+
+
+class Faults:
+    """A mixin of VM: keeps error, pending_fault, in_fault, bt_frame and
+    bt_extra; calls DiOS's fault handler through call_fn."""
+
+    def fault(self, kind: int, msg: str) -> None:
+        """Hand a fault to DiOS's fault handler; returns if it continues."""
+        if self.in_fault:
+            self.error = self.error or ErrorInfo(KIND_NAMES.get(kind, "control"), "double fault: " + msg,
+                                                 self.backtrace())
+            self.flags |= CF_ERROR
+            raise Suspend()
+        self.pending_fault = (kind, msg, self.backtrace())
+        self.bt_frame = 0
+        handler = self.regs[CR_FAULTHANDLER]
+        if not handler:
+            self.error = ErrorInfo(KIND_NAMES.get(kind, "control"), msg, self.pending_fault[2])
+            self.flags |= CF_ERROR
+            raise Suspend()
+        self.in_fault = True
+        try:
+            self.call_fn(handler, (kind, CONT_FRAME, CODE_BASE << 32))
+        except ContinueFault:
+            pass
+        finally:
+            self.in_fault = False
+            self.pending_fault = None
+
+    def backtrace(self, skip_system: bool = True) -> list[dict]:
+        frames = []
+        f = sys._getframe(1)
+        while f is not None:
+            info = self.code_info.get(f.f_code)
+            if info is not None:
+                fn, lm, _ = info
+                loc = lm.get(f.f_lineno)
+                if loc is None:
+                    for d in range(1, 8):
+                        loc = lm.get(f.f_lineno - d)
+                        if loc:
+                            break
+                file, line = loc if loc else (fn.file, fn.line)
+                frames.append({"function": fn.name, "file": file, "line": line, "system": fn.system})
+            if f.f_code is ENTER_CODE:
+                break
+            f = f.f_back
+        # below the activation the VM resumed, the stack is in frame objects
+        frame = self.resume_base[1] if self.resume_base is not None else 0
+        if self.bt_frame and not any(not fr["system"] for fr in frames):
+            frames, frame = [], self.bt_frame  # the OS names a parked thread as the culprit
+        for _ in range(10000):
+            o = self.objs.get(frame >> 32) if frame.__class__ is int else None
+            if not frame or o is None or len(o.b) < FRAME_HDR:
+                break
+            pc, parent = struct.unpack_from("<QQ", o.b, 0)
+            fidx = (pc >> 32) - CODE_BASE
+            if not 0 <= fidx < len(self.prog.functions):
+                break
+            fn = self.prog.functions[fidx]
+            loc = getattr(fn, "resume_loc", {}).get(pc & M32) or (fn.file, fn.line)
+            frames.append({"function": fn.name, "file": loc[0], "line": loc[1], "system": fn.system})
+            frame = parent
+        if self.bt_extra is not None:
+            frames.insert(0, self.bt_extra)
+        if skip_system:
+            user = [fr for fr in frames if not fr["system"]]
+            if user:
+                # innermost user frame first; keep the calling user frames
+                i = frames.index(user[0])
+                frames = [fr for fr in frames[i:] if not fr["system"]]
+        for fr in frames:
+            del fr["system"]
+        return frames
+
+    def traceback_frames(self, tb) -> list[dict]:
+        """Where a transition stopped: the user frames of the suspended thread."""
+        chain = []
+        while tb is not None:
+            chain.append((tb.tb_frame, tb.tb_lineno))
+            tb = tb.tb_next
+        out = []
+        for f, line in reversed(chain):
+            info = self.code_info.get(f.f_code)
+            if info is not None and not info[0].system:
+                fn, lm, _ = info
+                loc = lm.get(line)
+                if loc is None:
+                    for d in range(1, 8):
+                        loc = lm.get(line - d)
+                        if loc:
+                            break
+                file, ln = loc if loc else (fn.file, fn.line)
+                out.append({"function": fn.name, "file": file, "line": ln})
+        return out
+
+    def undef_branch(self, u: U) -> bool:
+        self.fault(F_UNDEFINED, "branch on an undefined value")
+        return bool(u.v)
+
+    def ubranch(self, u: U) -> int:
+        self.fault(F_UNDEFINED, "switch on an undefined value")
+        return u.v
+
+    def bad_call(self, fidx: int, nargs: int):
+        fn = self.prog.functions[fidx]
+        self.fault(F_CONTROL, f"call of {fn.name} with {nargs} arguments, it takes {len(fn.ty.params)}")
+        return U(0, M64)
+
+    def bad_ret(self, v, fidx: int, bits: int):
+        """A call returned v from function fidx where the caller expects a
+        bits-wide value (-1: none); the fault continues with a defined value."""
+        fn = self.prog.functions[fidx]
+        # the callee's return is the innermost frame, as at DiVM's ret
+        rets = [i.loc for b in fn.blocks for i in b.ins if i.op == "ret" and i.loc]
+        file, line = rets[-1] if rets else (fn.file, fn.line)
+        self.bt_extra = {"function": fn.name, "file": file, "line": line, "system": fn.system}
+        try:
+            if bits < 0:
+                self.fault(F_CONTROL, f"{fn.name} was called as void and returned a value")
+                return None
+            if v is None:
+                self.fault(F_CONTROL, f"{fn.name} was called as non-void and did not return a value")
+                return 0
+            self.fault(F_CONTROL, f"{fn.name} returned a value of another size than its caller expects")
+        finally:
+            self.bt_extra = None
+        m = (1 << bits) - 1
+        if v.__class__ is U:
+            return U(v.v & m, v.m & m) if v.m & m else v.v & m
+        return v & m if v.__class__ is int else 0
+
+    def bad_target(self):
+        self.fault(F_CONTROL, "indirect branch to an invalid address")
+
+    def undefined_fn(self, name: str):
+        self.fault(F_CONTROL, f"call of undefined function {name}")
+        return U(0, M64)
+
+    def check_leaks(self, extra_roots: list[int], where=None) -> None:
+        """Heap blocks the program allocated that nothing points to any more."""
+        live = set(reachable(self.objs, roots(self.objs, self.regs) + extra_roots))
+        lost = [(oid, o) for oid, o in self.objs.items() if o.kind == K_HEAP and oid not in live]
+        if lost:
+            size = sum(len(o.b) for _, o in lost)
+            self.error = ErrorInfo("leak", f"{size} bytes in {len(lost)} block{'s' if len(lost) > 1 else ''} "
+                                           "unreachable and never freed", where or [])
+            self.flags |= CF_ERROR
+
+    def leak_return(self, value) -> None:
+        """--leakcheck return: before a function returns, nothing it
+        allocated may become unreachable (its return value still counts)."""
+        f = sys._getframe(1)
+        extra = []
+        if value.__class__ is int:
+            extra.append(value >> 32)
+        sp = f.f_locals.get("_sp", len(self.AST))
+        extra += self.AST[:sp] + self.stack_roots(f.f_back)
+        before = self.error
+        self.check_leaks([x for x in extra if x in self.objs])
+        if self.error is not before and self.flags & CF_ERROR:
+            self.error.backtrace = self.backtrace()
+            raise Suspend()
+
+    def stack_roots(self, f) -> list[int]:
+        """Objects the running thread's activations (Python frames from f
+        outwards) hold pointers to in their registers."""
+        out = []
+        while f is not None:
+            if f.f_code in self.code_info:
+                for name, v in f.f_locals.items():
+                    if v.__class__ is int and name[0] in "amr":
+                        out.append(v >> 32)
+            f = f.f_back
+        return out
+
+    def stack_overflow(self) -> None:
+        self.error = ErrorInfo("memory", "stack overflow (call depth limit reached)", [])
+        self.flags |= CF_ERROR

@@ -1,0 +1,381 @@
+"""Frames in graph memory.  A frame object: pc (code pointer; the offset
+is the resume entry, 0 for a fresh call), parent, the number of allocas the
+activation owns, a pointer to each, then the registers live at the resume
+entry (8-byte slots for scalars).  Frames are written only when the OS asks
+for one (to park a thread); while running, activations are Python frames."""
+
+from __future__ import annotations
+
+import struct
+import sys
+
+from divm.load.ir import Fn
+from divm.load.layout import CODE_BASE, M32, decode, encode
+from divm.load.values import U
+from divm.vm.defs import F_CONTROL, F_HYPERCALL, F_MEMORY, F_UNDEFINED, Jump, Suspend
+from divm.vm.memory import K_FRAME, Obj
+
+FRAME_HDR = 24
+FRAME_HEAD = struct.Struct("<QQQ")  # pc, parent, number of allocas
+
+
+class FrameLayout:
+    """Where a frame parked at one resume entry keeps its live registers.
+    `fast` packs them all at once when every one is a plain scalar."""
+    __slots__ = ("names", "types", "offsets", "size", "fast", "ptr_offs")
+
+    def __init__(self, names: tuple, types: list):
+        self.names = names
+        self.types = types
+        self.offsets = []
+        off = 0
+        codes = []
+        for t in types:
+            self.offsets.append(off)
+            if t.k in ("i", "p") and t.bits <= 64:
+                codes.append("Q")
+            elif t.k == "d":
+                codes.append("d")
+            elif t.k == "f":
+                codes.append("f4x")
+            else:
+                codes = None
+                off += (max(t.size, 1) + 7) & ~7
+                break
+            off += 8
+        for t in types[len(self.offsets):]:
+            self.offsets.append(off)
+            off += (max(t.size, 1) + 7) & ~7
+        self.size = off
+        self.fast = struct.Struct("<" + "".join(codes)) if codes is not None else None
+        self.ptr_offs = [o for o, t in zip(self.offsets, types) if t.k == "p"]
+
+
+def encode_regs(o: Obj, head: bytes, base: int, lay: FrameLayout, vals: tuple, ptrset: set) -> None:
+    """Write a frame's registers with the general encoder: undefined bits,
+    aggregates, long doubles (materialise packs plain scalars at once)."""
+    size = base + lay.size
+    buf = bytearray(size)
+    buf[:base] = head
+    um = bytearray(size)
+    pl: list[int] = []
+    for v, ty, off in zip(vals, lay.types, lay.offsets):
+        if v is None:
+            um[base + off:base + off + max(ty.size, 1)] = b"\xff" * max(ty.size, 1)
+        else:
+            encode(ty, v, buf, base + off, um, pl)
+    o.b = buf
+    o.ud = None
+    o.nud = 0
+    if any(um):
+        o.undefine(0, bytes(um))
+    ptrset.update(pl)
+
+
+class Frames:
+    """Activations written into frame objects, frame objects continued (a
+    mixin of VM).  Keeps live_frames, frame_lines, unwritten, resume_base;
+    uses new_obj, was_freed, compile and fault."""
+
+    def frame_layout(self, fn: Fn, rid: int) -> FrameLayout:
+        try:
+            return fn.layouts[rid]
+        except (AttributeError, KeyError):
+            pass
+        lays = fn.__dict__.setdefault("layouts", {})
+        lay = lays.get(rid)
+        if lay is None:
+            if not hasattr(fn, "regs"):
+                self.compile(fn)
+            names = fn.live.get(rid)
+            if names is None:  # not a resume entry: keep everything
+                names = tuple(fn.regs)
+            lay = lays[rid] = FrameLayout(names, [fn.regs[n] for n in names])
+        return lay
+
+    def generated_frames(self, f) -> list:
+        """(python frame, fn, resume map) of generated code, innermost first,
+        down to the activation the VM resumed or entered."""
+        out = []
+        while f is not None:
+            info = self.code_info.get(f.f_code)
+            if info is not None:
+                out.append((f, info[0], info[2]))
+            if f.f_code is ENTER_CODE:
+                break
+            f = f.f_back
+        return out
+
+    def frame_ptr(self, pyf, fn: Fn, outermost: bool) -> int:
+        fid = self.live_frames.get(pyf)
+        if fid is None:
+            if outermost and self.resume_base is not None:
+                fid = self.resume_base[0]
+            else:
+                fid = self.new_obj(0, K_FRAME, defined=True)
+            self.live_frames[pyf] = fid
+        return fid << 32
+
+    def materialise(self, frames: list, only_changed: bool = False) -> int:
+        """Write the given activations, innermost first, each (python frame,
+        fn, resume entry, live registers in layout order, alloca mark), into
+        frame objects; only_changed skips frames written alike before."""
+        live = self.live_frames
+        last = len(frames) - 1
+        fids = []
+        for i, fr in enumerate(frames):
+            fid = live.get(fr[0])
+            if fid is None:
+                if i == last and self.resume_base is not None:
+                    fid = self.resume_base[0]
+                else:
+                    fid = self.new_obj(0, K_FRAME, defined=True)
+                live[fr[0]] = fid
+            fids.append(fid)
+        parent = self.resume_base[1] if self.resume_base is not None else 0
+        AST = self.AST
+        sp_end = len(AST)
+        written = self.frame_lines
+        objs = self.objs
+        owned = []
+        for fr in frames:  # allocas: each activation owns AST[_sp:next inner _sp]
+            sp = fr[4]
+            if sp is not None:
+                owned.append(AST[sp:sp_end])
+                sp_end = sp
+            else:
+                owned.append(())
+        for i in range(last, -1, -1):
+            _, fn, rid, vals, _ = frames[i]
+            fid = fids[i]
+            al = owned[i]
+            na = len(al)
+            stamp = (rid, parent, na, vals)
+            if only_changed and written.get(fid) == stamp:
+                parent = fid << 32
+                continue
+            written[fid] = stamp
+            lay = self.frame_layout(fn, rid)
+            base = FRAME_HDR + 8 * na
+            o = objs[fid]
+            if o.frozen:  # every field is rewritten below: a new object, not a copy
+                o = objs[fid] = Obj(0, K_FRAME, defined=True)
+                if self.dirty is not None:
+                    self.dirty.add(fid)
+            head = FRAME_HEAD.pack(((CODE_BASE + fn.idx) << 32) | rid, parent, na)
+            if na:
+                head += struct.pack(f"<{na}Q", *[a << 32 for a in al])
+                ptrset = {8, *range(FRAME_HDR, base, 8)}
+            else:
+                ptrset = {8}
+            try:
+                if lay.fast is None or U in map(type, vals):  # (struct packs a U by its __index__)
+                    raise struct.error
+                o.b = bytearray(head + lay.fast.pack(*vals))
+                o.ud = None
+                o.nud = 0
+                if lay.ptr_offs:
+                    ptrset.update([base + off for off in lay.ptr_offs])
+            except (struct.error, TypeError, OverflowError):
+                encode_regs(o, head, base, lay, vals, ptrset)
+            o.ptrs = ptrset
+            o.resync()
+            parent = fid << 32
+        return fids[0] << 32
+
+    def from_locals(self, frames: list, lines: list) -> list:
+        """The materialise records of python frames read through f_locals (a
+        dict of every local, built per call): for frames that did not pass
+        their registers to a Suspend."""
+        out = []
+        for (f, fn, resume), line in zip(frames, lines):
+            rid = resume.get(line, 0)
+            loc = f.f_locals
+            out.append((f, fn, rid, tuple(loc.get(n) for n in self.frame_layout(fn, rid).names), loc.get("_sp")))
+        return out
+
+    def refresh_frames(self, s: Suspend) -> None:
+        """At a suspension: bring the parked activations' frames up to date."""
+        frames, tbs = [], []
+        code_info = self.code_info
+        tb = s.__traceback__
+        while tb is not None:  # outermost first
+            f = tb.tb_frame
+            code = f.f_code
+            if code is ENTER_CODE:  # activations outside the one the VM entered do not count
+                frames, tbs = [], []
+            else:
+                info = code_info.get(code)
+                if info is not None:
+                    frames.append((f, info[0], info[2]))
+                    tbs.append(tb)
+            tb = tb.tb_next
+        frames.reverse()  # innermost first
+        # only activations the OS holds (and everything outside them) matter
+        live = self.live_frames
+        first = next((i for i, fr in enumerate(frames) if fr[0] in live), None)
+        if first is not None:
+            recs = {r[3]: r for r in s.fr}
+            out = []
+            for fr in frames[first:]:
+                r = recs.get(fr[0])
+                if r is None:
+                    break
+                out.append((fr[0], fr[1], r[0], r[1], r[2]))
+            else:
+                tbs = None
+            if tbs is not None:  # suspended elsewhere than at a resume point (a fault, say)
+                tbs.reverse()
+                out = self.from_locals(frames[first:], [self.line_at(t.tb_frame.f_code, t.tb_lasti)
+                                                        for t in tbs[first:]])
+            self.materialise(out, only_changed=True)
+        unwritten = self.unwritten
+        if unwritten:
+            for fid in [fid for fid in unwritten if fid in self.frame_lines]:
+                del unwritten[fid]
+            if unwritten:  # handed out by activations that have returned since
+                self.write_pending_frames()
+
+    def line_at(self, code, lasti: int) -> int:
+        """The line of an instruction offset: tb_lineno scans the line table
+        each time, which is costly in large generated functions."""
+        lines = self.lasti_lines.get(code)
+        if lines is None:
+            lines = self.lasti_lines[code] = {}
+        ln = lines.get(lasti)
+        if ln is None:
+            ln = lines[lasti] = next((ln for start, end, ln in code.co_lines() if start <= lasti < end), 0)
+        return ln
+
+    def hc_frame(self, up: int = 1, out: int = 0) -> int:
+        """__vm_ctl_get(_VM_CR_Frame[, out]): the frame of the generated code
+        `up` python frames out (the caller of the hypercall), or of the
+        activation `out` calls outside it (DiOS parks the caller of
+        __dios_interrupt: its own frame would be one more object to write,
+        resume and free in every transition, only to return)."""
+        frames = self.generated_frames(sys._getframe(up))
+        if 0 < out < len(frames):
+            del frames[:out]
+        if not frames:
+            return 0
+        # the OS only keeps the pointer and suspends: the frames are written
+        # at the suspension (refresh_frames), or when something reads them
+        ptrs = [self.frame_ptr(f, fn, i == len(frames) - 1) for i, (f, fn, _) in enumerate(frames)]
+        unwritten = self.unwritten
+        for p in ptrs:
+            unwritten[p >> 32] = frames
+        return ptrs[0]
+
+    def write_pending_frames(self) -> None:
+        """Something reads a frame hc_frame handed out: write it now."""
+        for frames in {id(f): f for f in self.unwritten.values()}.values():
+            self.materialise(self.from_locals(frames, [f.f_lineno for f, _, _ in frames]), only_changed=True)
+        self.unwritten.clear()
+
+    def free_frame(self, fid: int) -> None:
+        if self.objs.pop(fid, None) is not None:
+            if self.dirty is not None:
+                self.dirty.add(fid)
+
+    def enter_frame(self, frame: int, bb: int = -1, regs: tuple = ()) -> None:
+        """Continue a thread whose frame the OS holds: a fresh frame
+        {pc, parent, args...} calls the function; a parked one resumes it
+        (at block bb >= 0 with every register in regs, after a jump)."""
+        value = None
+        while frame:
+            o = self.objs.get(frame >> 32)
+            if o is None or len(o.b) < 16 or frame & M32:
+                self.fault(F_HYPERCALL, "jump to an invalid frame")
+                raise Suspend()
+            pc, parent = struct.unpack_from("<QQ", o.b, 0)
+            fidx = (pc >> 32) - CODE_BASE
+            if not (0 <= fidx < len(self.FT)) or self.prog.functions[fidx].decl:
+                self.fault(F_CONTROL, "frame with an invalid program counter")
+                raise Suspend()
+            fn = self.prog.functions[fidx]
+            rid = pc & M32
+            self.resume_base = (frame >> 32, parent)
+            if bb >= 0:
+                self.visible = True
+                na = FRAME_HEAD.unpack_from(o.b, 0)[2]
+                sp = len(self.AST)
+                if na:
+                    self.AST.extend(q >> 32 for q in struct.unpack_from(f"<{na}Q", o.b, FRAME_HDR))
+                args = [None] * len(fn.params)
+                if fn.ty.vararg:
+                    args.append(())
+                value = self.FT[fidx](*args, _rs=(bb, None, regs, sp, "jump"))
+                bb = -1
+            elif rid == 0:
+                args = [decode(t, o.b, 16 + 8 * i, o.ud) for i, t in enumerate(fn.ty.params)]
+                value = self.FT[fidx](*args)
+            else:
+                # a parked thread resumes at its interrupt point: the action
+                # there is this transition's visible action
+                self.visible = True
+                lay = self.frame_layout(fn, rid)
+                na = FRAME_HEAD.unpack_from(o.b, 0)[2]
+                base = FRAME_HDR + 8 * na
+                if o.ud is None and lay.fast is not None and len(o.b) == base + lay.size:
+                    vals = lay.fast.unpack_from(o.b, base)
+                else:
+                    vals = tuple(decode(t, o.b, base + off, o.ud) for t, off in zip(lay.types, lay.offsets))
+                sp = len(self.AST)
+                if na:
+                    self.AST.extend(q >> 32 for q in struct.unpack_from(f"<{na}Q", o.b, FRAME_HDR))
+                args = [None] * len(fn.params)
+                if fn.ty.vararg:
+                    args.append(())
+                value = self.FT[fidx](*args, _rs=(rid, value, vals, sp))
+            # (live_frames may keep the returned activation: no new one can match it)
+            self.free_frame(frame >> 32)
+            frame = parent
+        raise Suspend()
+
+    def jump_to_block(self, frame: int, pc) -> Jump:
+        """__vm_ctl_set(_VM_CR_Frame, frame, pc): continue frame's function
+        at the block pc (a block address) with the registers the frame holds."""
+        o = self.objs[frame >> 32]
+        fpc = struct.unpack_from("<Q", o.b, 0)[0]
+        fidx = (fpc >> 32) - CODE_BASE
+        if pc.__class__ is not int or (pc >> 32) - CODE_BASE != fidx or not pc & M32:
+            self.fault(F_CONTROL, "__vm_ctl_set(_VM_CR_Frame) to a pc outside the frame's function")
+            raise Suspend()
+        fn = self.prog.functions[fidx]
+        rid = fpc & M32
+        vals: dict = {}
+        if rid:
+            lay = self.frame_layout(fn, rid)
+            na = FRAME_HEAD.unpack_from(o.b, 0)[2]
+            base = FRAME_HDR + 8 * na
+            vals = {n: decode(t, o.b, base + off, o.ud) for n, t, off in zip(lay.names, lay.types, lay.offsets)}
+        if not hasattr(fn, "regs"):
+            self.compile(fn)
+        if (pc & M32) - 1 not in getattr(fn, "jump_entries", ()):
+            self.fault(F_CONTROL, "__vm_ctl_set(_VM_CR_Frame) to a pc that is no label of the frame's function")
+            raise Suspend()
+        return Jump(frame, (pc & M32) - 1, tuple(vals.get(n) for n in fn.regs))
+
+    def valid_frame(self, val) -> bool:
+        """Can control go to frame val?  A fault (at the caller) if not."""
+        if val.__class__ is U:
+            self.fault(F_UNDEFINED, "jump to an undefined frame pointer")
+            return False
+        oid = val >> 32
+        if oid in self.unwritten:
+            self.write_pending_frames()
+        o = self.objs.get(oid)
+        if o is None or val & M32 or len(o.b) < 16:
+            what = "a freed object" if o is None and self.was_freed(oid) else "an invalid frame"
+            self.fault(F_MEMORY, f"__vm_ctl_set(_VM_CR_Frame) to {what}")
+            return False
+        pc = struct.unpack_from("<Q", o.b, 0)[0]
+        fidx = (pc >> 32) - CODE_BASE
+        if o.ud is not None and any(o.ud[:8]) or not (0 <= fidx < len(self.FT)) \
+                or self.prog.functions[fidx].decl:
+            self.fault(F_CONTROL, "__vm_ctl_set(_VM_CR_Frame) to a frame with an invalid program counter")
+            return False
+        return True
+
+
+ENTER_CODE = Frames.enter_frame.__code__  # where the activations the VM entered begin

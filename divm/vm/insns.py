@@ -1,0 +1,122 @@
+"""Instructions generated code leaves to the VM besides memory access:
+calls through pointers, indirect branches, setjmp/longjmp, thread-local
+addresses, aggregates and vectors, bitcasts."""
+
+from __future__ import annotations
+
+from divm.load.errors import VMError
+from divm.load.layout import CODE_BASE, M32, M64, decode, encode
+from divm.load.types import I64, Ty
+from divm.load.values import U
+from divm.vm.defs import F_CONTROL, F_UNDEFINED, LongJmp, Suspend
+
+
+class Insns:
+    """A mixin of VM: uses ld/st, fault, FT and the program."""
+
+    def icall(self, p, fixed: tuple, va):
+        """A call through a pointer (generated code calls a pointer found
+        plain here before, in plain_fns, directly)."""
+        if p.__class__ is U:
+            self.fault(F_UNDEFINED, "call through an undefined function pointer")
+            return U(0, M64)
+        fidx = (p >> 32) - CODE_BASE
+        if p & M32 or not (0 <= fidx < len(self.FT)):
+            what = "a null pointer" if p == 0 else "a pointer that is not a function"
+            self.fault(F_CONTROL, f"call through {what}")
+            return U(0, M64)
+        fn = self.prog.functions[fidx]
+        fty = fn.ty
+        if fn.decl and fn.name in self.builtins or fn.name.startswith("__vm_"):
+            args = fixed + (() if va is None else ((va,) if fn.name in self.builtins else tuple(x[1] for x in va)))
+            return self.FT[fidx](*args)
+        if va is not None and not fty.vararg and len(fixed) + len(va) == len(fty.params) \
+                and all(x[0] != "b" for x in va):
+            # an unprototyped (K&R) call of a function taking exactly these arguments
+            fixed = fixed + tuple(x[1] for x in va)
+            va = None
+        if len(fixed) != len(fty.params) or (va is not None) != fty.vararg:
+            if not (fty.vararg and va is None and len(fixed) >= len(fty.params)):
+                self.fault(F_CONTROL, f"call of {fn.name} with {len(fixed) + len(va or ())} arguments, "
+                                      f"it takes {len(fty.params)}{' or more' if fty.vararg else ''}")
+                return U(0, M64)
+            extra = fixed[len(fty.params):]
+            fixed = fixed[:len(fty.params)]
+            va = tuple(("i", x) for x in extra)
+        if va is not None:
+            return self.FT[fidx](*fixed, va)
+        if not fty.vararg:
+            self.plain_fns[p] = len(fixed)
+        return self.FT[fidx](*fixed)
+
+    def blockaddr(self, p, fidx: int) -> int:
+        if p.__class__ is U:
+            self.fault(F_UNDEFINED, "indirect branch to an undefined address")
+            return -1
+        if (p >> 32) - CODE_BASE != fidx or not (p & M32):
+            self.fault(F_CONTROL, "indirect branch to an address outside the function")
+            return -1
+        return (p & M32) - 1
+
+    def newjf(self):
+        return object()
+
+    def setjmp(self, buf, jf, bb: int, sp: int) -> int:
+        self.jf_counter += 1
+        key = self.jf_counter
+        self.jmp_targets[key] = (jf, bb, len(self.AST))
+        self.st(buf, key, I64)
+        self.sjres = 0
+        return 0
+
+    def longjmp(self, buf, val) -> None:
+        key = self.ld(buf, I64)
+        t = self.jmp_targets.get(key) if key.__class__ is int else None
+        if t is None:
+            self.fault(F_CONTROL, "longjmp to a jmp_buf that setjmp did not fill")
+            raise Suspend()
+        jf, bb, sp = t
+        raise LongJmp(jf, bb, sp, (val & M32) or 1)
+
+    def tls(self, p):
+        """The calling thread's copy of a thread-local variable (DiOS keeps
+        the copies; the main thread uses the variable itself)."""
+        fn = self.prog.fn_by_name.get("__dios_tls_address")
+        if fn is None or fn.decl or p.__class__ is not int:
+            return p
+        return self.FT[fn.idx](p, self.tls_templates.get(p >> 32, p))
+
+    def insertvalue(self, agg, v, idx):
+        if agg.__class__ is U:
+            raise VMError("insertvalue into an undefined scalar")
+        lst = list(agg)
+        if len(idx) == 1:
+            lst[idx[0]] = v
+        else:
+            lst[idx[0]] = self.insertvalue(lst[idx[0]], v, idx[1:])
+        return tuple(lst)
+
+    def extractelement(self, vec, i, ty):
+        if i.__class__ is U or i >= len(vec):
+            from divm.load.loader import undef_of
+            return undef_of(ty)
+        return vec[i]
+
+    def insertelement(self, vec, v, i):
+        if i.__class__ is U or i >= len(vec):
+            return vec
+        lst = list(vec)
+        lst[i] = v
+        return tuple(lst)
+
+    def shuffle(self, a, b, maskv, ety):
+        both = tuple(a) + tuple(b)
+        from divm.load.loader import undef_of
+        return tuple(undef_of(ety) if m is None else both[m] for m in maskv)
+
+    def bitcast(self, x, st: Ty, dt: Ty):
+        n = st.store
+        buf = bytearray(max(n, dt.size, st.size))
+        um = bytearray(len(buf))
+        encode(st, x, buf, 0, um, [])
+        return decode(dt, buf, 0, um if any(um) else None)

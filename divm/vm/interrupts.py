@@ -1,0 +1,110 @@
+"""Interrupt points: where a transition may end (visible accesses, loops,
+explorer stop requests), and the scheduling hypercalls."""
+
+from __future__ import annotations
+
+from divm.load.values import U
+from divm.vm import ops
+from divm.vm.defs import (CF_IGNORECRIT, CF_IGNORELOOP, CF_KERNEL, CF_THREADS, F_HYPERCALL, F_UNDEFINED,
+                          StopRequest)
+
+
+class Interrupts:
+    """A mixin of VM: keeps visible, loops_seen, loop_choices, chosen,
+    choice_log and stop_request; ends a transition by calling DiOS's
+    __dios_interrupt."""
+
+    def crit(self, p, n: int, access: int) -> None:
+        """interrupt_mem: the second visible access of a transition ends it
+        (before the access happens).  Accesses to objects no other thread can
+        reach are invisible."""
+        if self.stop_request is not None:
+            raise StopRequest(self.stop_request)
+        if self.flags & (CF_IGNORECRIT | CF_KERNEL):
+            return
+        if self.reduce and p.__class__ is int:
+            o = self.objs.get(p >> 32)
+            if o is not None and not o.shared:
+                return
+        if self.visible:
+            self.interrupt()
+        self.visible = True
+
+    def loop(self, fidx: int, block: int) -> None:
+        """interrupt_cfl: a transition that keeps passing the same loop point
+        may never end; give the others a chance, and let the explorer see
+        the states a loop goes round (in a single-threaded program too, or
+        the search of a finite-state endless loop would never end).  Without
+        reductions that happens at the second pass (every iteration is a
+        transition); with them, a loop whose iterations touch nothing shared
+        runs LOOP_LIMIT times before it is interrupted: invisible steps
+        commute with the other threads, so only termination needs the
+        interrupt.  A pass that made a choice ends the transition at once:
+        a transition must not collect choices without bound."""
+        if self.stop_request is not None:
+            raise StopRequest(self.stop_request)
+        if self.flags & (CF_IGNORELOOP | CF_KERNEL):
+            return
+        key = fidx << 32 | block
+        seen = self.loops_seen
+        n = seen.get(key, 0) + 1
+        seen[key] = n
+        chosen = self.chosen
+        if n > self.loop_limit or n > 1 and self.loop_choices[key] != chosen:
+            self.loop_choices[key] = chosen
+            seen[key] = 1
+            self.interrupt()
+            return
+        self.loop_choices[key] = chosen
+
+    def interrupt(self) -> None:
+        fn = self.prog.fn_by_name.get("__dios_interrupt")
+        if fn is None or fn.decl:
+            return
+        self.FT[fn.idx]()
+
+    def request_stop(self, reason: str) -> None:
+        """Stop at the next interrupt point (callable from another thread):
+        interrupt points become live, even in a single-threaded program stuck
+        in one endless transition, and raise StopRequest."""
+        self.stop_request = reason
+        self.G["THR"] = self.G["LOOPS"] = True
+
+    def set_live(self) -> None:
+        """Which interrupt points are live: memory ones once a second thread
+        exists (or liveness wants every state), loop ones also whenever the
+        state space is explored."""
+        thr = bool(self.flags & CF_THREADS) or self.all_visible or self.stop_request is not None
+        self.G["THR"] = thr
+        self.G["LOOPS"] = thr or self.explore_mode
+
+    def hc_test_crit(self, addr, size, access, yes):
+        if self.flags & CF_IGNORECRIT:
+            return
+        if self.visible:
+            self.call_fn(yes, ())
+        self.visible = True
+
+    def hc_test_loop(self, counter, yes):
+        if self.flags & CF_IGNORELOOP:
+            return
+        key = ("loop", counter)
+        if key in self.loops_seen:
+            self.call_fn(yes, ())
+        self.loops_seen[key] = 1
+
+    def hc_choose(self, n, *weights):
+        if not (n.__class__ is int and 1 < n < 0x80000000):  # else a plain count: nothing to check
+            if n.__class__ is U:
+                self.fault(F_UNDEFINED, "__vm_choose with an undefined argument")
+                n = n.v
+            n = ops.sx(n, 32)
+            if n <= 0:
+                self.fault(F_HYPERCALL, f"__vm_choose({n}): the number of choices must be positive")
+                return 0
+            if n == 1:
+                return 0
+        c = self.chooser(n, weights)
+        self.chosen += 1
+        self.choice_log.append((c, n))
+        return c
