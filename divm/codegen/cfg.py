@@ -24,7 +24,7 @@ def join_points(fn: Fn, cands: set[int]) -> dict[int, int]:
     them in block order: no edge into one is a loop edge (which would carry
     an interrupt point), and none is a loop header.  A join that turns out
     to be reached from outside the arms' inline code gets a dispatch entry
-    after all (see Gen.edge)."""
+    after all (see ControlFlow.edge)."""
     blocks = fn.blocks
     n = len(blocks)
     succ = [successors(b.ins[-1]) for b in blocks]

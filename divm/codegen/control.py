@@ -4,8 +4,8 @@ interrupt points on backward edges) and terminators."""
 
 from __future__ import annotations
 
-from divm.load.ir import Ins
 from divm.codegen.emit import CodegenError
+from divm.load.ir import Ins
 
 MAX_INLINE_DEPTH = 40
 SWITCH_TREE = 6  # a switch with more destinations than this searches them
