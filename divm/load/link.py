@@ -419,3 +419,4 @@ def structural_digest(prog: Program) -> str:
                          .encode())
     for gl in prog.globals:
         h.update(f"G {gl.name} {gl.size} {gl.init!r}\n".encode())
+    return h.hexdigest()
