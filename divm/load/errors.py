@@ -9,3 +9,8 @@ class LoadError(Exception):
 
 class VMError(Exception):
     """An internal limitation met at run time (not a program error)."""
+
+
+class Unsupported(Exception):
+    """A construct the VM cannot run, met while decoding (the decoder
+    reports it as a LoadError saying where)."""

@@ -1,4 +1,4 @@
-"""Which LLVM intrinsics divm executes (see codegen.Gen.intrinsic)."""
+"""Which LLVM intrinsics divm executes (see divm/codegen/intrinsics.py)."""
 
 from __future__ import annotations
 

@@ -10,6 +10,8 @@ control flow or an address depends on it calls back into the VM (see
 
 from __future__ import annotations
 
+from divm.load.types import Ty
+
 
 def _lowbits_from(m: int) -> int:
     """Every bit at or above the lowest set bit of m (carries spread upwards)."""
@@ -168,3 +170,31 @@ def as_int(x) -> int:
 
 def mask_of(x) -> int:
     return x.m if x.__class__ is U else 0
+
+
+def zero_of(t: Ty):
+    """A zeroinitializer's value of type t."""
+    if t.k in ("i", "p"):
+        return 0
+    if t.k in ("f", "d", "x"):
+        return 0.0
+    if t.k == "s":
+        return tuple(zero_of(e) for e in t.elems)
+    if t.k in ("a", "vec"):
+        return tuple(zero_of(t.elem) for _ in range(t.n))
+    return None
+
+
+def undef_of(t: Ty):
+    """An undefined value of type t (every bit undefined)."""
+    if t.k in ("i", "p"):
+        return U(0, t.mask)
+    if t.k in ("f", "d"):
+        return U(0, (1 << (8 * t.store)) - 1)
+    if t.k == "x":
+        return U(0, (1 << 80) - 1)
+    if t.k == "s":
+        return tuple(undef_of(e) for e in t.elems)
+    if t.k in ("a", "vec"):
+        return tuple(undef_of(t.elem) for _ in range(t.n))
+    return None

@@ -412,6 +412,11 @@ class Canon:
         # relative order of raw ids (pointer comparisons across objects see it)
         if user:
             ids.append(self.intern(("rank", *sorted(user, key=order.__getitem__))))
+        return self._fold(ids)
+
+    def _fold(self, ids: list) -> int:
+        """The records' numbers folded pairwise into interned tree nodes:
+        the state's number."""
         nodes = self.nodes
         while len(ids) > 1:
             nxt = []

@@ -1,0 +1,256 @@
+"""Instructions that compute a value from their operands: arithmetic,
+comparisons, casts, select, aggregates and vectors, each an expression
+over Python ints and floats (U, a partly undefined value, implements the
+same operators)."""
+
+from __future__ import annotations
+
+from divm.codegen.emit import CodegenError, mask
+from divm.load.ir import Ins
+from divm.load.types import Ty
+
+BINOPS = {"add", "sub", "mul", "udiv", "sdiv", "urem", "srem", "shl", "lshr", "ashr", "and", "or", "xor",
+          "fadd", "fsub", "fmul", "fdiv", "frem"}
+FOPS = {"fadd": "+", "fsub": "-", "fmul": "*"}
+XOPS = {"fadd": "+", "fsub": "-", "fmul": "*", "fdiv": "/", "frem": "%"}
+ILOGIC = {"and": "&", "or": "|", "xor": "^"}
+CASTS = {"trunc", "zext", "sext", "fptoui", "fptosi", "uitofp", "sitofp", "fptrunc", "fpext",
+         "ptrtoint", "inttoptr", "bitcast"}
+
+
+class Expressions:
+    def instr(self, ins: Ins, ind: int) -> None:
+        h = self.INSTR.get(ins.op)  # the handlers of every part (see gen.Gen)
+        if h is None:
+            raise CodegenError(f"instruction {ins.op}")
+        h(self, ins, ind)
+
+    def i_binop(self, ins: Ins, ind: int) -> None:
+        a, r, ty = ins.a, ins.res, ins.ty
+        if ty.k == "vec":
+            x = self.binop(ins.op, "_x", "_y", ty.elem, ins)
+            self.emit(ind, f"{r} = tuple({x} for _x, _y in zip({self.val(a[0])}, {self.val(a[1])}))", ins.loc)
+        else:
+            self.emit(ind, f"{r} = {self.binop(ins.op, self.val(a[0]), self.val(a[1]), ty, ins)}", ins.loc)
+
+    def i_fneg(self, ins: Ins, ind: int) -> None:
+        r, ty = ins.res, ins.ty
+        v = self.val(ins.a[0])
+        if ty.k == "x":
+            self.emit(ind, f"{r} = _xneg({v})", ins.loc)
+        elif ty.k == "vec":
+            self.emit(ind, f"{r} = tuple(-_x for _x in {v})", ins.loc)
+        else:
+            self.emit(ind, f"{r} = -{v}", ins.loc)
+
+    def i_icmp(self, ins: Ins, ind: int) -> None:
+        a, r = ins.a, ins.res
+        at = a[0].ty
+        if at.k == "vec":
+            x = self.icmp(ins.x, "_x", "_y", at.elem)
+            self.emit(ind, f"{r} = tuple({x} for _x, _y in zip({self.val(a[0])}, {self.val(a[1])}))", ins.loc)
+        else:
+            self.emit(ind, f"{r} = {self.icmp(ins.x, self.val(a[0]), self.val(a[1]), at)}", ins.loc)
+
+    def i_fcmp(self, ins: Ins, ind: int) -> None:
+        a, r, loc = ins.a, ins.res, ins.loc
+        if a[0].ty.k == "vec":
+            pair = f"zip({self.val(a[0])}, {self.val(a[1])})"
+            self.emit(ind, f"{r} = tuple(_fcmp({ins.x!r}, _x, _y) for _x, _y in {pair})", loc)
+        elif a[0].ty.k == "x":
+            self.emit(ind, f"{r} = _xcmp({ins.x!r}, {self.val(a[0])}, {self.val(a[1])})", loc)
+        else:
+            self.emit(ind, f"{r} = {self.fcmp(ins.x, self.val(a[0]), self.val(a[1]))}", loc)
+
+    def i_cast(self, ins: Ins, ind: int) -> None:
+        op, a, r = ins.op, ins.a, ins.res
+        st, dt = a[0].ty, ins.ty
+        if st.k == "vec" and dt.k == "vec" and op != "bitcast":
+            x = self.cast(op, "_x", st.elem, dt.elem)
+            self.emit(ind, f"{r} = tuple({x} for _x in {self.val(a[0])})", ins.loc)
+        else:
+            self.emit(ind, f"{r} = {self.cast(op, self.val(a[0]), st, dt)}", ins.loc)
+
+    def i_select(self, ins: Ins, ind: int) -> None:
+        a, r, loc = ins.a, ins.res, ins.loc
+        c, t, f = (self.val(x) for x in a)
+        if a[0].ty.k == "vec":
+            self.emit(ind, f"{r} = tuple(_select(_c, _t, _f) for _c, _t, _f in zip({c}, {t}, {f}))", loc)
+        elif ins.ty.k == "vec":
+            self.emit(ind, f"{r} = _select({c}, {t}, {f})", loc)
+        elif a[0].const and a[0].val.__class__ is int:  # `1.__class__` is not Python
+            self.emit(ind, f"{r} = {t if a[0].val else f}", loc)
+        else:
+            self.emit(ind, f"{r} = ({t} if {c} else {f}) if {c}.__class__ is not U else _select({c}, {t}, {f})", loc)
+
+    def i_extractvalue(self, ins: Ins, ind: int) -> None:
+        idx = "".join(f"[{i}]" for i in ins.x)
+        self.emit(ind, f"{ins.res} = {self.val(ins.a[0])}{idx}", ins.loc)
+
+    def i_insertvalue(self, ins: Ins, ind: int) -> None:
+        a = ins.a
+        self.emit(ind, f"{ins.res} = _insertvalue({self.val(a[0])}, {self.val(a[1])}, {ins.x!r})", ins.loc)
+
+    def i_extractelement(self, ins: Ins, ind: int) -> None:
+        a = ins.a
+        self.emit(ind, f"{ins.res} = _extractelement({self.val(a[0])}, {self.val(a[1])}, {self.tname(ins.ty)})",
+                  ins.loc)
+
+    def i_insertelement(self, ins: Ins, ind: int) -> None:
+        a = ins.a
+        self.emit(ind, f"{ins.res} = _insertelement({self.val(a[0])}, {self.val(a[1])}, {self.val(a[2])})", ins.loc)
+
+    def i_shufflevector(self, ins: Ins, ind: int) -> None:
+        a = ins.a
+        self.emit(ind, f"{ins.res} = _shuffle({self.val(a[0])}, {self.val(a[1])}, {ins.x!r}, "
+                       f"{self.tname(ins.ty.elem)})", ins.loc)
+
+    def i_freeze(self, ins: Ins, ind: int) -> None:
+        self.emit(ind, f"{ins.res} = {self.val(ins.a[0])}", ins.loc)
+
+    def i_fence(self, ins: Ins, ind: int) -> None:
+        pass
+
+    HANDLES = {**dict.fromkeys(BINOPS, i_binop), **dict.fromkeys(CASTS, i_cast),
+               "fneg": i_fneg, "icmp": i_icmp, "fcmp": i_fcmp, "select": i_select,
+               "extractvalue": i_extractvalue, "insertvalue": i_insertvalue,
+               "extractelement": i_extractelement, "insertelement": i_insertelement,
+               "shufflevector": i_shufflevector, "freeze": i_freeze, "fence": i_fence}
+
+    def binop(self, op: str, x: str, y: str, ty: Ty, ins: Ins) -> str:
+        k = ty.k
+        if k == "x":
+            return f"_xop({XOPS[op]!r}, {x}, {y})"
+        if k in ("f", "d"):
+            if op == "fdiv":
+                # inline when both are floats and the divisor is not zero
+                r = f"({x} / {y} if ({x}).__class__ is float and ({y}).__class__ is float and {y} else _fdiv({x}, {y}))"
+            elif op == "frem":
+                r = f"_frem({x}, {y})"
+            else:
+                r = f"({x} {FOPS[op]} {y})"
+            return f"_f32({r})" if k == "f" else r
+        bits = ty.bits
+        m = mask(bits)
+        if op == "add":
+            return f"({x} + {y}) & {m}"
+        if op == "sub":
+            return f"({x} - {y}) & {m}"
+        if op == "mul":
+            return f"({x} * {y}) & {m}"
+        if op in ("and", "or", "xor"):
+            return f"{x} {ILOGIC[op]} {y}"
+        yop = ins.a[1]
+        if op in ("udiv", "urem") and yop.const and yop.val.__class__ is int and yop.val:
+            # a constant divisor cannot fault: inline unless x is undefined
+            pyop = "//" if op == "udiv" else "%"
+            return f"({x} {pyop} {y} if ({x}).__class__ is not U else _{op}({x}, {y}, {bits}))"
+        sb = hex(1 << (bits - 1))
+        cy = yop.val - (yop.val >> (bits - 1) << bits) if yop.const and yop.val.__class__ is int else 0
+        if op in ("sdiv", "srem") and cy not in (0, -1):
+            # a constant divisor other than 0 and -1 cannot fault: C
+            # truncates towards zero, Python floors, so divide magnitudes
+            # (a remainder has the dividend's sign, a quotient the product's)
+            a = abs(cy)
+            pos, neg = (f"_t // {a}", f"(-_t // {a})") if op == "sdiv" else (f"_t % {a}", f"(-_t % {a})")
+            if op == "srem" or cy > 0:
+                pos, neg = pos, f"-{neg}"
+            else:
+                pos, neg = f"-({pos})", neg
+            return (f"(({pos} if (_t := ({x} ^ {sb}) - {sb}) >= 0 else {neg}) & {m} "
+                    f"if ({x}).__class__ is not U else _{op}({x}, {y}, {bits}))")
+        if op in ("udiv", "urem", "sdiv", "srem") and not yop.const and ty.k != "vec":
+            # the common case inline: defined operands, a divisor that is
+            # not zero, and (signed) both non-negative, where C and Python agree
+            pyop = "//" if op in ("udiv", "sdiv") else "%"
+            cond = f"0 < {y} < {sb} and {x} < {sb}" if op[0] == "s" else f"{y}"
+            return (f"({x} {pyop} {y} if {y}.__class__ is int and ({x}).__class__ is int and {cond} "
+                    f"else _{op}({x}, {y}, {bits}))")
+        if op in ("udiv", "urem", "sdiv", "srem"):
+            return f"_{op}({x}, {y}, {bits})"
+        if op == "shl":
+            if yop.const and isinstance(yop.val, int) and yop.val < bits and ty.k != "vec":
+                return f"({x} << {yop.val}) & {m}"
+            if not yop.const and ty.k != "vec":  # an in-range amount needs no call
+                return f"(({x} << {y}) & {m} if {y}.__class__ is int and {y} < {bits} else _shl({x}, {y}, {bits}))"
+            return f"_shl({x}, {y}, {bits})"
+        if op == "lshr":
+            if yop.const and isinstance(yop.val, int) and yop.val < bits:
+                return f"{x} >> {yop.val}"
+            if not yop.const and ty.k != "vec":
+                return f"({x} >> {y} if {y}.__class__ is int and {y} < {bits} else _lshr({x}, {y}, {bits}))"
+            return f"_lshr({x}, {y}, {bits})"
+        if op == "ashr":
+            if yop.const and yop.val.__class__ is int and yop.val < bits:
+                sb = hex(1 << (bits - 1))
+                return (f"((({x} ^ {sb}) - {sb}) >> {yop.val} & {m} if ({x}).__class__ is not U "
+                        f"else _ashr({x}, {y}, {bits}))")
+            return f"_ashr({x}, {y}, {bits})"
+        raise CodegenError(op)
+
+    def icmp(self, pred: str, x: str, y: str, ty: Ty) -> str:
+        if pred in ("eq", "ne"):
+            return f"({x} {'==' if pred == 'eq' else '!='} {y})"
+        o = {"gt": ">", "ge": ">=", "lt": "<", "le": "<="}[pred[1:]]
+        if pred[0] == "u":
+            return f"({x} {o} {y})"
+        s = hex(1 << (ty.bits - 1))
+        return f"(({x} ^ {s}) {o} ({y} ^ {s}))"
+
+    def fcmp(self, pred: str, x: str, y: str) -> str:
+        simple = {"oeq": "==", "ogt": ">", "oge": ">=", "olt": "<", "ole": "<=", "une": "!="}
+        if pred in simple:
+            return f"({x} {simple[pred]} {y})"
+        return f"_fcmp({pred!r}, {x}, {y})"
+
+    def cast(self, op: str, x: str, st: Ty, dt: Ty) -> str:
+        if op == "trunc":
+            return f"({x} & {mask(dt.bits)})"
+        if op == "zext":
+            return x
+        if op == "sext":
+            if st.bits == 1:
+                return f"(-{x} & {mask(dt.bits)})"
+            sb = hex(1 << (st.bits - 1))
+            return f"((({x} ^ {sb}) - {sb}) & {mask(dt.bits)})"
+        if op == "ptrtoint":
+            return x if dt.bits >= 64 else f"({x} & {mask(dt.bits)})"
+        if op == "inttoptr":
+            return x if st.bits <= 64 else f"({x} & {mask(64)})"
+        if op in ("fptosi", "fptoui") and st.k == "x":
+            return f"_xtoint({x}, {dt.bits}, {op == 'fptosi'})"
+        if op in ("sitofp", "uitofp") and dt.k == "x":
+            return f"_xfromint({x}, {st.bits}, {op == 'sitofp'})"
+        if op == "fptrunc" and st.k == "x":
+            return f"_fptrunc(_xtod({x}))" if dt.k == "f" else f"_xtod({x})"
+        if op == "fptosi":
+            return f"_fptosi({x}, {dt.bits})"
+        if op == "fptoui":
+            return f"_fptoui({x}, {dt.bits})"
+        if op == "sitofp":
+            r = f"(_sx({x}, {st.bits}) + 0.0)"
+            return f"_f32({r})" if dt.k == "f" else r
+        if op == "uitofp":
+            r = f"({x} + 0.0)"
+            return f"_f32({r})" if dt.k == "f" else r
+        if op == "fptrunc":
+            return f"_fptrunc({x})" if dt.k == "f" else x
+        if op == "fpext":
+            return x
+        if op == "bitcast":
+            if st.k == dt.k and st.k in ("p", "i"):
+                return x
+            if st.k == "i" and dt.k == "d":
+                return f"_b2d({x})"
+            if st.k == "d" and dt.k == "i":
+                return f"_d2b({x})"
+            if st.k == "i" and dt.k == "f":
+                return f"_b2f({x})"
+            if st.k == "f" and dt.k == "i":
+                return f"_f2b({x})"
+            if st.k == "i" and dt.k == "x":
+                return f"_b2x({x})"
+            if st.k == "x" and dt.k == "i":
+                return f"_x2b({x})"
+            return f"_bitcast({x}, {self.tname(st)}, {self.tname(dt)})"
+        raise CodegenError(op)

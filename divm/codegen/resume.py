@@ -1,0 +1,97 @@
+"""Suspension points: calls after which a thread may have been parked, and
+interrupt points before visible memory accesses and on backward edges.
+Each has a resume entry, a "tail" of its block emitted once more to jump
+into; a parked frame keeps only the registers live at its entry."""
+
+from __future__ import annotations
+
+from divm.load.ir import Ins
+
+
+class Suspension:
+    def tail(self, b, start: int, kind: str) -> int:
+        key = (b.idx, start, kind)
+        if key not in self.splits:
+            nid = 100000 + len(self.splits) if kind != "copy" else 200000 + b.idx
+            self.splits[key] = nid
+            self.pending.append((nid, b, start, kind))
+            if kind == "call" and b.ins[start - 1].res:
+                self.results[nid] = b.ins[start - 1].res
+            at = b.ins[start - 1] if kind in ("call", "sj") else b.ins[min(start, len(b.ins) - 1)]
+            self.resume_loc[nid] = at.loc
+        return self.splits[key]
+
+    def suspending(self, ins: Ins) -> bool:
+        """Calls after which a thread may have been suspended and resumed."""
+        if ins.op != "call":
+            return False
+        if ins.x.get("indirect"):
+            return True
+        c = ins.x["callee"]
+        return not c.decl or c.name in ("__vm_ctl_set", "__vm_test_crit", "__vm_test_loop")
+
+    def visible(self, ins: Ins) -> bool:
+        if ins.op == "load":
+            return ins.a[0].name not in self.promoted
+        if ins.op == "store":
+            return ins.a[1].name not in self.promoted
+        return ins.op in ("cmpxchg", "atomicrmw")
+
+    def crit(self, p: str, n: int, access: int, ind: int, loc) -> None:
+        """An interrupt point before a memory access another thread may see."""
+        b, pos, skip = self.cur
+        if not self.interrupts or skip:
+            return
+        self.emit(ind, f"if THR: _crit({p}, {n}, {access})", loc)
+        self.resume_lines[len(self.lines)] = self.tail(b, pos, "crit")
+
+def resume_prologue(g, regs: dict, live: dict) -> list[str]:
+    """The code that continues a frame from memory: registers come from _rs."""
+    res = ["    else:", "        bb, _R = _rs[0], _rs[2]"]
+    if g.uses_alloca:
+        res.append("        _sp = _rs[3]")
+    first = True
+    if regs:  # a jump to a block (__vm_ctl_set(_VM_CR_Frame, f, pc)) brings every register
+        res.append(f"        if len(_rs) > 4: {', '.join(regs)}, = _R")
+        first = False
+    for rid in sorted(set(live) | set(g.results)):
+        names = live.get(rid, ())
+        stmts = []
+        if names:
+            stmts.append(f"{', '.join(names)}, = _R")
+        if rid in g.results:
+            stmts.append(f"{g.results[rid]} = _rs[1]")
+        if stmts:
+            res.append(f"        {'if' if first else 'elif'} bb == {rid}: {'; '.join(stmts)}")
+            first = False
+    return res
+
+
+def keep_registers(g, live: dict) -> None:
+    """Wrap each suspension point in a handler that hands the registers
+    live at its resume entry to the Suspend passing by (innermost frame
+    first): the VM writes parked frames from these, not from f_locals."""
+    sp = "_sp" if g.uses_alloca else "None"
+    lines: list[str] = []
+    linemap: dict = {}
+    resume: dict = {}
+    for n, text in enumerate(g.lines, 1):
+        rid = g.resume_lines.get(n)
+        if rid is not None:
+            stmt = text.lstrip()
+            ind = text[:len(text) - len(stmt)]
+            if stmt.startswith(("if THR: ", "if LOOPS: ")):
+                cond, stmt = stmt.split(": ", 1)
+                lines.append(f"{ind}{cond}:")
+                ind += "    "
+            regs = "".join(r + ", " for r in live.get(rid, ()))
+            lines.append(f"{ind}try: {stmt}")
+            resume[len(lines)] = rid
+            if n in g.linemap:
+                linemap[len(lines)] = g.linemap[n]
+            lines.append(f"{ind}except Suspend as _e: _e.fr.append(({rid}, ({regs}), {sp}, _gf())); raise")
+            continue
+        lines.append(text)
+        if n in g.linemap:
+            linemap[len(lines)] = g.linemap[n]
+    g.lines, g.linemap, g.resume_lines = lines, linemap, resume
