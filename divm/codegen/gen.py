@@ -24,7 +24,7 @@ from __future__ import annotations
 from divm.codegen.calls import ALWAYS_ERROR, HYPERCALLS, SETJMP, Calls  # noqa: F401  (ALWAYS_ERROR, HYPERCALLS, SETJMP: the CLI's)
 from divm.codegen.cfg import join_points, successors
 from divm.codegen.control import ControlFlow, Restart
-from divm.codegen.emit import CodegenError, Emitter  # noqa: F401  (CodegenError: the VM's)
+from divm.codegen.emit import Emitter
 from divm.codegen.exprs import Expressions
 from divm.codegen.intrinsics import Intrinsics
 from divm.codegen.liveness import frame_registers, promotable_allocas, resume_live

@@ -15,7 +15,6 @@ from divm.load.errors import LoadError
 from divm.load.ir import Program
 from divm.load.link import link_and_decode
 from divm.load.paths import ROOT
-from divm.load.values import undef_of  # noqa: F401  (the VM's)
 
 
 # -- divm cc ----------------------------------------------------------------

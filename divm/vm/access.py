@@ -83,7 +83,7 @@ class Access:
                     return un[0](o.b, off)[0]
         o = self.check(p, ty.store, False)
         if o is None:
-            from divm.load.loader import undef_of
+            from divm.load.values import undef_of
             return undef_of(ty)
         return decode(ty, o.b, p & M32, o.ud)
 

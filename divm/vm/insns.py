@@ -98,7 +98,7 @@ class Insns:
 
     def extractelement(self, vec, i, ty):
         if i.__class__ is U or i >= len(vec):
-            from divm.load.loader import undef_of
+            from divm.load.values import undef_of
             return undef_of(ty)
         return vec[i]
 
@@ -111,7 +111,7 @@ class Insns:
 
     def shuffle(self, a, b, maskv, ety):
         both = tuple(a) + tuple(b)
-        from divm.load.loader import undef_of
+        from divm.load.values import undef_of
         return tuple(undef_of(ety) if m is None else both[m] for m in maskv)
 
     def bitcast(self, x, st: Ty, dt: Ty):

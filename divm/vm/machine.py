@@ -18,7 +18,8 @@ import os
 import struct
 import sys
 
-from divm.codegen.gen import CodegenError, generate
+from divm.codegen.emit import CodegenError
+from divm.codegen.gen import generate
 from divm.load import cache
 from divm.load.errors import VMError
 from divm.load.ir import Fn, Program
@@ -239,7 +240,7 @@ class VM(Access, Insns, Frames, Faults, Interrupts, Hypercalls):
                 elif gl.name in prog.aliases:
                     continue
                 else:
-                    from divm.load.loader import LoadError
+                    from divm.load.errors import LoadError
                     raise LoadError(f"undefined global variable {gl.name}")
                 o.ro = True
                 o.resync()

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import struct
 
-from ..load.layout import M32, M64, PL_ALLOCA, PL_CODE, PL_GLOBAL, PL_HEAP, CODE_BASE, POISON_ID  # noqa: F401
+from divm.load.layout import PL_GLOBAL
 
 K_GLOBAL, K_CODE, K_ALLOCA, K_HEAP, K_FRAME, K_KERNEL = 0, 1, 2, 3, 4, 5  # kernel: DiOS's own
 

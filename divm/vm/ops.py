@@ -9,7 +9,7 @@ import math
 import struct
 
 from divm.load.layout import F32, F64, f32_round
-from divm.load.layout import _x_parts, x80_from_fraction  # noqa: F401  (long double formats)
+from divm.load.layout import _x_parts, x80_from_fraction
 from divm.load.values import U
 
 
