@@ -10,7 +10,7 @@ from divm.cli.execution import Stopper, peak_memory, run_big_stack
 from divm.cli.options import trace_options
 from divm.cli.parser import UsageError
 from divm.cli.report import make_trace, new_report, save_trace, trace_target
-from divm.cli.verify import Session, new_vm
+from divm.cli.session import Session, new_vm
 from divm.load.loader import LoadError
 
 

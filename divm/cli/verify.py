@@ -5,29 +5,15 @@ from __future__ import annotations
 
 import os
 import time
-from dataclasses import dataclass
 
 from divm.cli.execution import Stopper, peak_memory, run_big_stack
-from divm.cli.options import (check_externals, check_output, check_time, configure, machine_env, parse_size,
-                              read_files, read_stdin, trace_options)
+from divm.cli.options import (check_output, check_time, machine_env, parse_size, read_files, read_stdin,
+                              trace_options)
 from divm.cli.output import Console
 from divm.cli.parser import UsageError
 from divm.cli.report import EXIT, make_trace, new_report, save_trace, trace_target, write_json
+from divm.cli.session import Session, new_vm
 from divm.load.loader import load_program
-
-
-@dataclass
-class Session:
-    """One verify command: its options, the program, its boot environment."""
-    args: object
-    prog: object
-    env: list
-    stdin: bytes | None
-    files: list
-    t0: float
-    max_mem: int | None
-    console: Console
-    explorer: object
 
 
 def cmd_verify(args) -> int:
@@ -92,17 +78,6 @@ def choose_explorer(args):
     if args.workers > 1 and cls in (DFS, BFS):
         return Parallel(cls.order)
     return cls()
-
-
-def new_vm(s: Session):
-    """A VM for the program, configured by the options; its checkers."""
-    from divm.vm.machine import VM
-    vm = VM(s.prog, s.env, out=None)
-    check_externals(s.prog, vm)
-    checkers = configure(vm, s.args)
-    vm.reduce = not s.args.no_reduce
-    vm.want_stop_bt = True
-    return vm, checkers
 
 
 def verify_safety(s: Session) -> dict:
