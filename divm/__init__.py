@@ -1,6 +1,6 @@
 """divm: a verifier for C programs on a virtual machine with graph memory.
 
-The Python API (README "Python API"): `divm.load`, `divm.run`,
+The Python API (README "Python API"): `divm.load_program`, `divm.run`,
 `divm.verify`, `divm.machine`, and the plug-in interfaces `divm.Explorer`,
 `divm.Task`, `divm.Checker`.  They are imported on first use, so that
 `import divm` (and `divm run`'s start-up) stays cheap."""
@@ -16,8 +16,8 @@ if _sys.dont_write_bytecode:  # keep divm's compiled modules in divm's cache ins
     except Exception:
         pass
 
-__all__ = ["__version__", "load", "run", "verify", "machine", "explorers", "Machine", "Explorer", "Task",
-           "Result", "Limits", "Checker", "StateStore"]
+__all__ = ["__version__", "load_program", "run", "verify", "machine", "explorers", "Machine", "Explorer", "Task",
+           "Result", "Limits", "Checker", "StateStore", "UsageError"]
 
 
 def __getattr__(name: str):

@@ -27,12 +27,13 @@ from divm.explore.search import Limits, Machine, Result
 from divm.props.checkers import Checker
 from divm.state.store import StateStore
 
-__all__ = ["load", "run", "verify", "machine", "explorers", "Machine", "Explorer", "Task", "Result", "Limits",
+__all__ = ["load_program", "run", "verify", "machine", "explorers", "Machine", "Explorer", "Task", "Result", "Limits",
            "Checker", "StateStore", "UsageError"]
 
 
-def load(path: str | os.PathLike):
-    """Load a program (.c, .bc or .ll), linked with DiOS and libc-shim."""
+def load_program(path: str | os.PathLike):
+    """Load a program (.c, .bc or .ll), linked with DiOS and libc-shim.
+    (Not `divm.load`: that is the loader's package.)"""
     from divm.load.loader import load_program
     return load_program(os.fspath(path))
 
@@ -82,7 +83,7 @@ def machine(path: str | os.PathLike, **options) -> Machine:
     from divm.cli.options import check_externals, configure, machine_env, read_files, read_stdin
     ns = namespace("verify", path, options)
     from divm.vm.machine import VM
-    prog = load(path)
+    prog = load_program(path)
     env = machine_env(ns, os.path.basename(ns.prog), ns.args, read_stdin(ns), files=read_files(ns))
     vm = VM(prog, env, out=None)
     check_externals(prog, vm)

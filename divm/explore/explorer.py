@@ -107,6 +107,47 @@ class Liveness:
         return liveness(machine, task.automaton, task.fair, task.limits, task.progress)
 
 
+def boot(machine: Machine, res: Result) -> tuple | None:
+    """Boot the program: (key, snapshot) of the initial state, or None when
+    there is nothing to explore (res then says why: a limit or signal, or
+    an error during boot)."""
+    from divm.vm.machine import CF_ERROR, StopRequest
+    try:
+        key0, snap0 = machine.initial()
+    except StopRequest as e:
+        res.verdict, res.reason = "inconclusive", str(e)
+        return None
+    if machine.vm.flags & CF_ERROR:
+        res.verdict = "boot-error" if machine.vm.boot_failed else "error"
+        res.error = machine.vm.error
+        return None
+    return key0, snap0
+
+
+def choices(step) -> tuple:
+    """A step's choices as a store keeps them (the values; the counts are
+    known when the transition is re-run)."""
+    return tuple(v for v, _ in step.choices)
+
+
+def counterexample(machine: Machine, snap0, store: StateStore, n: int, step, res: Result) -> None:
+    """res gets the verdict "error" and the path to the error that step
+    (taken from state n) met, rebuilt by replaying the stored choices."""
+    res.verdict = "error"
+    res.path = machine.replay(snap0, store.path(n) + [choices(step)])
+    res.error = res.path[-1].error or step.error
+
+
+def finish(machine: Machine, store: StateStore, res: Result, t0: float) -> Result:
+    """Fill in the statistics every report gives."""
+    import time
+    res.states = len(store)
+    res.transitions = machine.transitions
+    res.stored_bytes = store.stored_bytes() + (0 if machine.compaction else machine.canon.stored_bytes())
+    res.seconds = time.time() - t0
+    return res
+
+
 BUILTIN: dict[str, type] = {c.name: c for c in (DFS, BFS, Parallel, Liveness)}
 ENTRY_POINTS = "divm.explorers"
 
