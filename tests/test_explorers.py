@@ -91,6 +91,11 @@ def test_safety_explorer_refuses_liveness():
     assert r.returncode == 2 and "safety only" in r.stderr
 
 
+def test_workers_need_a_parallel_explorer():
+    r = divm("verify", "--workers", "2", "--search", f"{BOUNDED}:BoundedDFS", HELLO)
+    assert r.returncode == 2 and "--workers" in r.stderr
+
+
 def test_api_with_explorer_class():
     sys.path.insert(0, ROOT)
     try:

@@ -77,6 +77,9 @@ def choose_explorer(args):
         args.workers = 2
     if args.workers > 1 and cls in (DFS, BFS):
         return Parallel(cls.order)
+    if args.workers > 1 and cls is not Parallel and not getattr(cls, "parallel", False):
+        raise UsageError(f"--search {args.search} runs in one process (--workers needs an explorer "
+                         "with `parallel = True`, which reads task.workers)")
     return cls()
 
 

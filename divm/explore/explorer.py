@@ -21,7 +21,8 @@ choices from the initial state to n.  An explorer returns a `Result`.
 Explorers are registered by name (`dfs`, `bfs`, `liveness`, `parallel`);
 `resolve(spec)` also takes `package.module:Class`, `path/to/file.py:Class`
 or the name of an entry point in the group `divm.explorers`.  A class is
-instantiated without arguments."""
+instantiated without arguments; one with `parallel = True` accepts
+`--workers N` (`task.workers`)."""
 
 from __future__ import annotations
 
@@ -87,6 +88,7 @@ class Parallel:
     `order` is each worker's local order."""
     name = "parallel"
     properties = frozenset({"safety"})
+    parallel = True  # uses task.workers processes
 
     def __init__(self, order: str = "dfs"):
         self.order = order
