@@ -8,11 +8,11 @@ import os
 
 from divm.cli.parser import UsageError
 from divm.load.loader import LoadError
-from divm.props.checkers import KINDS, Checker, arm, checkers_for
 
 
 def valid_opt(o: str) -> bool:
     """A -o option DiOS understands (it reads them at boot)."""
+    from divm.props.checkers import KINDS
     o = o.removeprefix("force-")
     what, _, arg = o.partition(":")
     if what in ("nofail", "simfail"):
@@ -103,9 +103,10 @@ def read_stdin(args) -> bytes | None:
         raise UsageError(f"--stdin {args.stdin}: {e.strerror}") from None
 
 
-def configure(vm, args) -> list[Checker]:
+def configure(vm, args) -> list:
     """Options that change what the machine does (recorded in traces); the
-    checkers they ask for, armed."""
+    checkers they ask for (props/checkers.py), armed."""
+    from divm.props.checkers import arm, checkers_for  # here: `divm run` starts without it
     if getattr(args, "leakcheck", None) == "none":
         args.leakcheck = None
     checkers = checkers_for(getattr(args, "leakcheck", None))
