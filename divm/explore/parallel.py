@@ -702,18 +702,46 @@ def search(machine, workers: int, order: str = "dfs", limits=None, progress=None
     pre, frontier, snap0 = res.store, res.frontier, res.snap0
     res.frontier = res.snap0 = None
     res.states = res.transitions = res.stored_bytes = 0
-    # -- the fork
-    todo = [[] for _ in range(workers)]
+    mask, todo = share_out(machine, frontier, workers)
+    base_bytes = pre.stored_bytes() + (0 if machine.compaction else machine.canon.stored_bytes())
+    pre_transitions = machine.transitions
+    machine.transitions = 0
+    pids, downs, ups = fork_workers(machine, workers, snap0, pre, todo, order, mask)
+    c = Coordinator(machine, workers, pids, downs, ups, limits, progress, t0, pre)
+    c.mask = mask
+    try:
+        c.run(res)
+    finally:
+        c.shutdown()
+    res.states += len(pre)
+    res.transitions += pre_transitions
+    res.stored_bytes += base_bytes
+    res.seconds = time.time() - t0
+    if res.verdict == "error" and c.error is not None:
+        vm.stop_request = None
+        res.path = machine.replay(snap0, c.path)
+        res.error = res.path[-1].error
+        if res.error is None:
+            raise RuntimeError("the counterexample found by a worker does not end in an error when re-run")
+    return res
+
+
+def share_out(machine, frontier: deque, workers: int) -> tuple[int, list[list]]:
+    """The owner hash's mask and each worker's first states (the frontier
+    is emptied)."""
+    todo: list[list] = [[] for _ in range(workers)]
     mask = choose_mask(machine, [snap for _, snap in frontier], workers)
     for n, snap in frontier:
         # (DIVM_PARALLEL_SKEW=1, for tests: every state to worker 0, the others start by stealing)
         todo[0 if SKEW else owner_of(machine, snap.objs, snap.regs, snap.flags, workers, mask)].append((n, snap))
     frontier.clear()
-    base_bytes = pre.stored_bytes() + (0 if machine.compaction else machine.canon.stored_bytes())
-    pre_transitions = machine.transitions
-    machine.transitions = 0
+    return mask, todo
+
+
+def fork_workers(machine, workers: int, snap0, pre, todo: list[list], order: str, mask: int) -> tuple:
+    """Fork the workers, wired by pipes: data[i][j] from worker i to worker
+    j; ctl to / from each worker.  The parent's ends: (pids, downs, ups)."""
     _raise_fd_limit(workers)
-    # pipes: data[i][j] from worker i to worker j; ctl to / from each worker
     data = [[os.pipe() if i != j else None for j in range(workers)] for i in range(workers)]
     down = [os.pipe() for _ in range(workers)]
     up = [os.pipe() for _ in range(workers)]
@@ -749,32 +777,15 @@ def search(machine, workers: int, order: str = "dfs", limits=None, progress=None
                     os.close(fd)
             w = Worker(me, workers, machine, snap0, pre, todo[me], ins, outs,
                        In(down[me][0], -1), Out(up[me][1]), order, mask)
-            todo = None
+            todo.clear()  # the other workers' states are theirs
             worker_main(w)
         pids.append(pid)
     signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGUSR1})
-    todo = None
+    todo.clear()  # the workers have them
     for fd in _all_fds(data, down, up):
         if not any(fd in (down[i][1], up[i][0]) for i in range(workers)):
             os.close(fd)
-    c = Coordinator(machine, workers, pids, [Out(down[i][1]) for i in range(workers)],
-                    [In(up[i][0], i) for i in range(workers)], limits, progress, t0, pre)
-    c.mask = mask
-    try:
-        c.run(res)
-    finally:
-        c.shutdown()
-    res.states += len(pre)
-    res.transitions += pre_transitions
-    res.stored_bytes += base_bytes
-    res.seconds = time.time() - t0
-    if res.verdict == "error" and c.error is not None:
-        vm.stop_request = None
-        res.path = machine.replay(snap0, c.path)
-        res.error = res.path[-1].error
-        if res.error is None:
-            raise RuntimeError("the counterexample found by a worker does not end in an error when re-run")
-    return res
+    return pids, [Out(down[i][1]) for i in range(workers)], [In(up[i][0], i) for i in range(workers)]
 
 
 def _all_fds(data, down, up):

@@ -5,13 +5,15 @@ with their labels (the choices that lead there, the thread that ran, the
 output).  A transition may make several `__vm_choose` calls; successors are
 all combinations of their outcomes, found by re-running the transition from
 the same snapshot with a different choice prefix each time.  Search
-strategies (`dfs`, `bfs`) only see `Machine`."""
+strategies (`dfs`, `bfs`) only see `Machine`; `explore/explorer.py` is
+the plug-in interface over it, `explore/liveness.py` the liveness search."""
 
 from __future__ import annotations
 
 import time
 from collections import deque
 
+from divm.props.checkers import claim
 from divm.state import snapshot as S
 from divm.state.store import StateStore
 from divm.vm.machine import CF_ACCEPTING, CF_CANCEL, CF_ERROR, CF_STOP, VM, StopRequest, first_choice
@@ -33,11 +35,17 @@ class Step:
 
 
 class Machine:
-    def __init__(self, vm: VM, leaks: bool = False, observe=None, compaction: bool = False):
+    """The VM as a state space: `initial`, `successors` (with each step's
+    label), `key`, `replay`.  `checkers` (props/checkers.py) say whose error
+    a failed transition's is; they are armed by whoever configures the VM."""
+
+    def __init__(self, vm: VM, leaks: bool = False, observe=None, compaction: bool = False,
+                 checkers: list | None = None):
         self.vm = vm
         vm.explore_mode = True
         vm.set_live()
-        self.leaks = leaks
+        self.checkers = checkers or []
+        self.leaks = leaks or any(c.unreachable_in_key for c in self.checkers)
         self.compaction = compaction  # keys are fingerprints, contents are not kept
         S.INTERN[0] = not compaction
         self.transitions = 0
@@ -82,7 +90,8 @@ class Machine:
             return None
         out = [t for t in vm.trace if t[0] == "out"]
         thread = next((t[2] for t in vm.trace if t[0] == "sched"), None)
-        step = Step(log, thread, out, vm.error if vm.flags & CF_ERROR else None,
+        error = (claim(vm, self.checkers) if self.checkers else vm.error) if vm.flags & CF_ERROR else None
+        step = Step(log, thread, out, error,
                     bool(vm.flags & CF_STOP), bool(vm.flags & CF_ACCEPTING))
         step.bt = vm.accept_bt if vm.accept_bt is not None else vm.stop_bt
         if self.observe is not None:
@@ -236,19 +245,6 @@ def search(machine: Machine, order: str = "dfs", limits: Limits | None = None, p
     return res
 
 
-def path_to(parent: dict, key) -> list[Step]:
-    """The steps from the initial state to key, following parent links."""
-    steps = []
-    while True:
-        p, step = parent[key]
-        if p is None:
-            break
-        steps.append(step)
-        key = p
-    steps.reverse()
-    return steps
-
-
 def rss() -> int:
     try:
         with open("/proc/self/statm") as f:
@@ -256,212 +252,3 @@ def rss() -> int:
             return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
     except OSError:
         return 0
-
-
-# -- liveness ----------------------------------------------------------------------------
-
-class Lasso:
-    def __init__(self, prefix: list[Step], loop: list[Step]):
-        self.prefix = prefix
-        self.loop = loop
-
-
-def liveness(machine: Machine, automaton=None, fair: bool = False, limits: Limits | None = None,
-             progress=None) -> Result:
-    """Look for an infinite run accepted by the automaton (the negated
-    property), or one passing accepting transitions infinitely often when
-    automaton is None.  The program graph is explored whole (terminal states
-    stutter forever), paired with the automaton, and searched for a fair
-    accepting strongly connected component."""
-    limits = limits or Limits()
-    res = Result()
-    t0 = time.time()
-    vm = machine.vm
-    try:
-        key0, snap0 = machine.initial()
-    except StopRequest as e:
-        res.verdict, res.reason = "inconclusive", str(e)
-        return res
-    if vm.flags & CF_ERROR:
-        res.verdict, res.error = "boot-error" if vm.boot_failed else "error", vm.error
-        return res
-    label0 = machine.observe(vm) if machine.observe else frozenset()
-    # the program's graph: node -> list of (step, node); labels per node
-    index = {key0: 0}
-    labels = [label0]
-    out: list[list] = [[]]
-    todo = [(0, snap0)]
-    parent = {0: (None, None)}
-    while todo:
-        n, snap = todo.pop()
-        for step, nkey, nsnap in machine.successors(snap):
-            if step.error is not None:
-                res.verdict, res.error = "error", step.error
-                res.path = path_to(parent, n) + [step]
-                res.states, res.transitions = len(index), machine.transitions
-                res.seconds = time.time() - t0
-                return res
-            if nkey is None:
-                continue
-            m = index.get(nkey)
-            if m is None:
-                m = index[nkey] = len(labels)
-                labels.append(step.label)
-                out.append([])
-                parent[m] = (n, step)
-                if nsnap is not None:
-                    todo.append((m, nsnap))
-                else:  # the program ended: it stutters in its last state
-                    stutter = Step([], None, [], None, True)
-                    stutter.label, stutter.bt = step.label, step.bt
-                    out[m].append((stutter, m))
-            out[n].append((step, m))
-        if vm.stop_request is not None:  # a signal, or a limit met inside a transition
-            res.verdict, res.reason = "inconclusive", vm.stop_request
-            break
-        if limits.max_states is not None and len(index) >= limits.max_states:
-            res.verdict, res.reason = "inconclusive", f"state limit {limits.max_states} reached"
-            break
-        if limits.max_time is not None and time.time() - t0 > limits.max_time:
-            res.verdict, res.reason = "inconclusive", f"time limit {limits.max_time:g} s reached"
-            break
-        if progress is not None:
-            progress(len(index), machine.transitions, len(todo), time.time() - t0)
-    res.states, res.transitions = len(index), machine.transitions
-    # the graph: a key and label per state, a target and a step per edge
-    res.stored_bytes = machine.canon.stored_bytes() + 8 * len(index) + 8 * sum(map(len, out))
-    if res.verdict == "inconclusive":
-        res.seconds = time.time() - t0
-        return res
-    # the product with the automaton
-    if automaton is None:
-        init = [(0, None)]
-
-        def psucc(v):
-            return [((m, None), st) for st, m in out[v[0]]]
-
-        def edge_acc(v, st, w):
-            return (0,) if st.accepting else ()
-        nacc = 1
-    else:
-        A = automaton
-
-        def ok(q, lab):
-            return A.pos[q] <= lab and not (A.neg[q] & lab)
-        init = [(0, q) for q in sorted(A.initial) if ok(q, labels[0])]
-
-        def psucc(v):
-            n, q = v
-            return [((m, r), st) for st, m in out[n] for r in A.succ[q] if ok(r, labels[m])]
-
-        def edge_acc(v, st, w):
-            return tuple(i for i, a in enumerate(A.acc) if w[1] in a)
-        nacc = len(A.acc)
-    from divm.props.ltl import sccs
-    seen = set(init)
-    order = list(init)
-    edges: dict = {}
-    i = 0
-    while i < len(order):
-        v = order[i]
-        i += 1
-        es = psucc(v)
-        edges[v] = es
-        for w, _ in es:
-            if w not in seen:
-                seen.add(w)
-                order.append(w)
-    succ = {v: [w for w, _ in es] for v, es in edges.items()}
-    for comp in sccs(order, succ):
-        cs = set(comp)
-        inner = [(v, st, w) for v in comp for w, st in edges[v] if w in cs]
-        if not inner:
-            continue
-        got = set()
-        for v, st, w in inner:
-            got.update(edge_acc(v, st, w))
-        if len(got) < nacc:
-            continue
-        need = []
-        if fair:
-            enabled_all = None
-            for v in comp:
-                en = {st.thread for st, _ in out[v[0]] if st.thread is not None}
-                enabled_all = en if enabled_all is None else enabled_all & en
-            taken = {st.thread for _, st, _ in inner}
-            if enabled_all and not enabled_all <= taken:
-                continue
-            need = [("thread", t) for t in sorted(enabled_all or ())]
-        lasso = build_lasso(init, edges, cs, comp, inner, nacc, edge_acc, need)
-        res.verdict = "error"
-        res.lasso = lasso
-        res.path = lasso.prefix + lasso.loop
-        break
-    res.seconds = time.time() - t0
-    return res
-
-
-def build_lasso(init, edges, cs, comp, inner, nacc, edge_acc, need) -> Lasso:
-    """A path to the component, then a cycle in it through an edge of every
-    acceptance set and (with fairness) an edge of every needed thread."""
-    def bfs(sources, goal, within=None):
-        prev = {s: None for s in sources}
-        q = deque(sources)
-        while q:
-            v = q.popleft()
-            if goal(v):
-                path = []
-                while prev[v] is not None:
-                    u, st = prev[v]
-                    path.append(st)
-                    v = u
-                return v, list(reversed(path)), None
-            for w, st in edges.get(v, ()):
-                if within is not None and w not in within:
-                    continue
-                if w not in prev:
-                    prev[w] = (v, st)
-                    q.append(w)
-        return None, [], None
-
-    # targets: one edge per acceptance set and per needed thread
-    targets = []
-    for a in range(nacc):
-        targets.append(next((v, st, w) for v, st, w in inner if a in edge_acc(v, st, w)))
-    for _, t in need:
-        targets.append(next((v, st, w) for v, st, w in inner if st.thread == t))
-    start = targets[0][0] if targets else comp[0]
-    # prefix: from an initial node to start
-    prefix_path = []
-    prev = {s: None for s in init}
-    q = deque(init)
-    while q:
-        v = q.popleft()
-        if v == start:
-            break
-        for w, st in edges.get(v, ()):
-            if w not in prev:
-                prev[w] = (v, st)
-                q.append(w)
-    v = start
-    while prev.get(v) is not None:
-        u, st = prev[v]
-        prefix_path.append(st)
-        v = u
-    prefix_path.reverse()
-    loop = []
-    cur = start
-    for src, st, dst in targets:
-        _, seg, _ = bfs([cur], lambda x, s=src: x == s, cs)
-        loop += seg
-        loop.append(st)
-        cur = dst
-    if not targets:  # any cycle: one inner edge and back
-        src, st, dst = inner[0]
-        _, seg, _ = bfs([cur], lambda x, s=src: x == s, cs)
-        loop += seg + [st]
-        cur = dst
-    _, back, _ = bfs([cur], lambda x: x == start, cs)
-    if cur != start:
-        loop += back
-    return Lasso(prefix_path, loop)

@@ -1,0 +1,138 @@
+"""divm verify --liveness: each LTL property of a monitor file (or the
+program's own accepting marks) checked by a liveness explorer."""
+
+from __future__ import annotations
+
+import os
+import time
+
+from divm.cli.execution import Stopper, peak_memory, run_big_stack
+from divm.cli.options import trace_options
+from divm.cli.parser import UsageError
+from divm.cli.report import make_trace, new_report, save_trace, trace_target
+from divm.cli.session import Session, new_vm
+from divm.load.loader import LoadError
+
+
+def read_monitor(s: Session):
+    """The propositions and the [(name, formula)] to check; the formula is
+    None when the program marks accepting transitions itself."""
+    from divm.props.ltl import LTLError, parse_monitor
+    from divm.props.propositions import Propositions
+    args = s.args
+    if not args.liveness:
+        if args.property:
+            raise UsageError("--property needs a monitor file (--liveness FILE.ltl)")
+        return None, [("accepting", None)]
+    try:
+        with open(args.liveness) as f:
+            text = f.read()
+    except OSError as e:
+        raise UsageError(f"{args.liveness}: {e.strerror}") from None
+    try:
+        monitor = parse_monitor(text)
+        props = Propositions(s.prog, monitor.defines)
+    except LTLError as e:
+        raise LoadError(f"{args.liveness}:{e}") from None
+    todo = [(n, f) for n, f, _ in monitor.properties if args.property in (None, n)]
+    if not todo:
+        raise UsageError(f"--property {args.property}: no such #property in {args.liveness}")
+    return props, todo
+
+
+def verify_liveness(s: Session) -> dict:
+    props, todo = read_monitor(s)
+    results: list[dict] = []
+    totals = {"states": 0, "transitions": 0, "stored": 0, "seconds": 0.0}
+    stopper = Stopper(s.args.max_time, s.max_mem).__enter__()
+    for name, formula in todo:
+        if stopper.signal is not None:
+            results.append({"name": name, "result": "inconclusive", "reason": f"not checked ({stopper.signal})"})
+            continue
+        res = check_property(s, props, formula, stopper)
+        totals["states"] += res.states
+        totals["transitions"] += res.transitions
+        totals["stored"] += res.stored_bytes
+        totals["seconds"] += res.seconds
+        results.append(property_entry(s, name, formula, res, len(todo) > 1))
+    return liveness_report(s, results, totals)
+
+
+def check_property(s: Session, props, formula, stopper: Stopper):
+    """One property's search, on a fresh machine."""
+    from divm.explore.explorer import Task
+    from divm.explore.search import Limits, Machine
+    from divm.props.ltl import LTLError, atoms, translate
+    args = s.args
+    observe = None
+    if formula is not None:
+        names = sorted(atoms(formula))
+        observe = lambda vm: props.label(vm.objs, names)  # noqa: E731 (the true propositions of a state)
+    vm, checkers = new_vm(s)
+    if props is not None:
+        try:
+            props.check(vm.objs)
+        except LTLError as e:
+            raise LoadError(f"{args.liveness}:{e}") from None
+    vm.all_visible = True
+    machine = Machine(vm, observe=observe, checkers=checkers)
+    machine.leaks = False  # as before checkers: liveness keys leave lost memory out (--leakcheck state)
+    automaton = translate(("!", formula)) if formula is not None else None
+    task = Task(Limits(args.max_states, args.max_time, s.max_mem), property="liveness", automaton=automaton,
+                fair=args.fair)
+    stopper.start(vm)
+    return run_big_stack(lambda: s.explorer.explore(machine, task), stopper.watch)
+
+
+def property_entry(s: Session, name: str, formula, res, several: bool) -> dict:
+    """One property's verdict for the report; a violation is printed and
+    its trace written."""
+    entry = {"name": name, "result": res.verdict}
+    if res.verdict not in ("error", "boot-error"):
+        if res.reason:
+            entry["reason"] = res.reason
+        s.console.note(f"property {name}: {'holds' if res.verdict == 'valid' else res.verdict}")
+        return entry
+    from divm.vm.machine import ErrorInfo
+    lasso = getattr(res, "lasso", None)
+    if lasso is not None:
+        last = next((st for st in lasso.loop if st.accepting), None) if formula is None else None
+        what = ("an accepting transition repeats forever" if formula is None
+                else f"property {name} is violated by an infinite run")
+        res.error = ErrorInfo("liveness", what, (last or lasso.loop[-1]).bt)
+    entry["error"] = res.error.to_json()
+    path = lasso.prefix + lasso.loop if lasso is not None else res.path
+    cycle = len(lasso.prefix) if lasso is not None else None
+    trace_path = trace_target(s.args)
+    if several and trace_path is not None:
+        base, ext = os.path.splitext(trace_path)
+        base = base[:-6] if base.endswith(".trace") else base
+        trace_path = f"{base}.{name}.trace.json"
+    options = {**trace_options(s.args, s.stdin, s.files), "liveness": True}
+    entry["trace"] = save_trace(make_trace(s.prog, options, path, cycle), trace_path)
+    s.console.note(f"property {name}: violated")
+    s.console.counterexample(path, res.error, cycle)
+    if trace_path is not None:
+        s.console.note(f"trace written to {trace_path}")
+    return entry
+
+
+def liveness_report(s: Session, results: list[dict], totals: dict) -> dict:
+    verdicts = [r["result"] for r in results]
+    verdict = ("boot-error" if "boot-error" in verdicts else "error" if "error" in verdicts
+               else "inconclusive" if "inconclusive" in verdicts else "valid")
+    first = next((r for r in results if r["result"] in ("error", "boot-error")), None)
+    states = totals["states"]
+    report = new_report("verify", verdict, property="liveness:" + (first or results[0])["name"],
+                        states=states, transitions=totals["transitions"],
+                        seconds=round(time.time() - s.t0, 3), search_seconds=round(totals["seconds"], 3),
+                        peak_memory_bytes=peak_memory(),
+                        stored_bytes_per_state=round(totals["stored"] / max(states, 1), 1),
+                        state_storage="exact", properties=results)
+    if first is not None:
+        report["error"] = first["error"]
+        report["trace"] = first["trace"]
+    s.console.note(f"divm: {verdict}: {states} states, {totals['transitions']} transitions, "
+                   f"{totals['seconds']:.2f} s search, {peak_memory() >> 20} MiB")
+    return report
+

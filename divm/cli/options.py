@@ -1,0 +1,217 @@
+"""Options shared by run, verify and replay: checked, and turned into the
+boot environment, the machine's configuration and a trace's `options`."""
+
+from __future__ import annotations
+
+import argparse
+import os
+
+from divm.cli.parser import UsageError
+from divm.load.loader import LoadError
+
+
+def valid_opt(o: str) -> bool:
+    """A -o option DiOS understands (it reads them at boot)."""
+    from divm.props.checkers import KINDS
+    o = o.removeprefix("force-")
+    what, _, arg = o.partition(":")
+    if what in ("nofail", "simfail"):
+        return arg == "malloc"
+    if what in ("ignore", "report", "abort", "detect"):
+        return arg in KINDS or arg == "exit"
+    return what == "ncpus" and arg.isdigit()
+
+
+def machine_env(args, prog_name: str, prog_args: list[str], stdin: bytes | None = None,
+                round_robin: bool = False, files: list[tuple[str, bytes]] = ()) -> list[tuple[str, bytes]]:
+    """The boot environment DiOS reads: arguments, -o options, stdin, files."""
+    env = [("divm.arg", prog_name.encode())]
+    if round_robin:
+        env.append(("divm.sched", b"rr"))
+    if getattr(args, "command", None) == "run":  # a run passes the exit status on (the user's -o comes later)
+        env.append(("divm.opt", b"ignore:exit"))
+    env += [("divm.arg", a.encode()) for a in prog_args]
+    for o in args.opts:
+        if not valid_opt(o):
+            raise UsageError(f"unknown option -o {o} (use [force-]nofail|simfail:malloc, "
+                             f"[force-]ignore|report|abort|detect:KIND or ncpus:N)")
+        env.append(("divm.opt", o.encode()))
+    if stdin is not None:
+        env.append(("divm.stdin", stdin))
+    for name, data in files:  # libc-shim's file system starts with these
+        env.append(("divm.file", name.encode() + b"\0" + data))
+    return env
+
+
+def vfs_name(name: str) -> str | None:
+    """The absolute, normalised name a --file NAME gets in the program's
+    file system (relative to its initial working directory "/"), or None
+    if NAME cannot name a file there."""
+    import posixpath
+    if not name or "\0" in name or name.endswith("/"):
+        return None
+    norm = posixpath.normpath("/" + name)
+    if norm.startswith("//"):
+        norm = norm[1:]
+    if norm == "/" or any(len(c.encode()) > 255 for c in norm.split("/")) or len(norm.encode()) >= 4096:
+        return None
+    return norm
+
+
+def check_files(files: list[tuple[str, bytes]], what: str) -> None:
+    """Two files may not share a name, nor may one be a directory of another."""
+    names = {n for n, _ in files}
+    if len(names) != len(files):
+        dup = next(n for n in names if sum(1 for m, _ in files if m == n) > 1)
+        raise UsageError(f"{what} {dup}: given twice")
+    for n in names:
+        d = n
+        while d.count("/") > 1:
+            d = d.rsplit("/", 1)[0]
+            if d in names:
+                raise UsageError(f"{what} {n}: {d} is a file, not a directory")
+
+
+def read_files(args) -> list[tuple[str, bytes]]:
+    """The --file NAME=PATH options: (normalised NAME, contents of PATH)."""
+    files = []
+    for spec in getattr(args, "files", None) or []:
+        name, eq, path = spec.partition("=")
+        if not eq or not name or not path:
+            raise UsageError(f"--file {spec}: expected NAME=PATH (the file's name in the program, "
+                             "then the host file to read)")
+        norm = vfs_name(name)
+        if norm is None:
+            raise UsageError(f"--file {spec}: {name!r} is not a file name")
+        try:
+            with open(path, "rb") as f:
+                data = f.read()
+        except OSError as e:
+            raise UsageError(f"--file {spec}: {path}: {e.strerror}") from None
+        files.append((norm, data))
+    check_files(files, "--file")
+    return files
+
+
+def read_stdin(args) -> bytes | None:
+    if not getattr(args, "stdin", None):
+        return None
+    try:
+        with open(args.stdin, "rb") as f:
+            return f.read()
+    except OSError as e:
+        raise UsageError(f"--stdin {args.stdin}: {e.strerror}") from None
+
+
+def configure(vm, args) -> list:
+    """Options that change what the machine does (recorded in traces); the
+    checkers they ask for (props/checkers.py), armed."""
+    from divm.props.checkers import arm, checkers_for  # here: `divm run` starts without it
+    if getattr(args, "leakcheck", None) == "none":
+        args.leakcheck = None
+    checkers = checkers_for(getattr(args, "leakcheck", None))
+    arm(vm, checkers)
+    rng = getattr(args, "nondet_range", None)
+    if rng:
+        try:
+            lo, hi = (int(x, 0) for x in rng.split(":"))
+        except ValueError:
+            raise UsageError(f"--nondet-range {rng}: expected LO:HI, e.g. -5:5") from None
+        if lo > hi:
+            raise UsageError(f"--nondet-range {rng}: LO is greater than HI")
+        vm.nondet_range = (lo, hi)
+    return checkers
+
+
+def check_externals(prog, vm) -> None:
+    from divm.codegen.gen import ALWAYS_ERROR, HYPERCALLS, SETJMP
+    known = HYPERCALLS | SETJMP | set(ALWAYS_ERROR) | set(vm.builtins)
+    missing = [(n, where) for n, where in prog.ext_uses.items() if n not in known]
+    if missing:
+        first = ", ".join(f"{n} (used in {w})" for n, w in missing[:5])
+        more = f" and {len(missing) - 5} more" if len(missing) > 5 else ""
+        raise LoadError(f"undefined function{'s' if len(missing) > 1 else ''}: {first}{more}")
+
+
+def parse_size(text: str | None) -> int | None:
+    if text is None:
+        return None
+    t = text.strip().upper()
+    mult = {"K": 1 << 10, "M": 1 << 20, "G": 1 << 30, "T": 1 << 40}
+    try:
+        if t and t[-1] == "B":
+            t = t[:-1]
+        if t and t[-1] in mult:
+            return int(float(t[:-1]) * mult[t[-1]])
+        return int(t)
+    except ValueError:
+        raise UsageError(f"--max-memory {text}: not a size (use e.g. 2G or 512M)") from None
+
+
+def check_time(args) -> None:
+    if args.max_time is not None and not args.max_time > 0:
+        raise UsageError("--max-time must be a positive number of seconds")
+
+
+def check_output(*paths) -> None:
+    """Refuse an output file that cannot be written before the work starts."""
+    for path in paths:
+        if not path:
+            continue
+        d = os.path.dirname(path) or "."
+        if not os.path.isdir(d):
+            raise UsageError(f"{path}: directory {d} does not exist")
+        if os.path.isdir(path):
+            raise UsageError(f"{path}: is a directory")
+
+
+def default_trace_path(prog: str) -> str:
+    base = prog[:-len(os.path.splitext(prog)[1])] if os.path.splitext(prog)[1] else prog
+    return base + ".trace.json"
+
+
+def trace_options(args, stdin: bytes | None, files=()) -> dict:
+    """What a trace records of the options, so that replay rebuilds the machine."""
+    import base64
+    opts = {"o": sorted(args.opts), "leakcheck": args.leakcheck, "args": list(args.args),
+            "nondet_range": getattr(args, "nondet_range", None),
+            "stdin": base64.b64encode(stdin).decode() if stdin is not None else None}
+    if files:  # the contents travel with the trace: replay needs no host file
+        opts["files"] = [{"name": n, "contents": base64.b64encode(d).decode()} for n, d in files]
+    return opts
+
+
+def trace_files(opts: dict) -> list[tuple[str, bytes]]:
+    """options.files of a trace, checked; ValueError if malformed."""
+    import base64
+    import binascii
+    raw = opts.get("files") or []
+    if not isinstance(raw, list):
+        raise ValueError("files")
+    files = []
+    for e in raw:
+        if not (isinstance(e, dict) and isinstance(e.get("name"), str) and isinstance(e.get("contents"), str)):
+            raise ValueError("files")
+        if vfs_name(e["name"]) != e["name"]:
+            raise ValueError("files")
+        try:
+            files.append((e["name"], base64.b64decode(e["contents"], validate=True)))
+        except (binascii.Error, ValueError):
+            raise ValueError("files") from None
+    try:
+        check_files(files, "file")
+    except UsageError:
+        raise ValueError("files") from None
+    return files
+
+
+def trace_namespace(opts: dict) -> argparse.Namespace:
+    """The machine options a trace recorded, checked; ValueError if malformed."""
+    ns = argparse.Namespace(opts=list(opts.get("o") or []), leakcheck=opts.get("leakcheck"),
+                            args=list(opts.get("args") or []), nondet_range=opts.get("nondet_range"))
+    if not (isinstance(opts.get("o") or [], list) and isinstance(opts.get("args") or [], list)
+            and all(isinstance(x, str) for x in ns.opts + ns.args)
+            and ns.leakcheck in (None, "exit", "return", "state")
+            and isinstance(ns.nondet_range, (str, type(None)))):
+        raise ValueError("options")
+    return ns

@@ -1,0 +1,34 @@
+"""What the parts of one verify command share: the options, the loaded
+program and its boot environment, and how a VM is set up from them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from divm.cli.options import check_externals, configure
+from divm.cli.output import Console
+
+
+@dataclass
+class Session:
+    """One verify command: its options, the program, its boot environment."""
+    args: object
+    prog: object
+    env: list
+    stdin: bytes | None
+    files: list
+    t0: float
+    max_mem: int | None
+    console: Console
+    explorer: object
+
+
+def new_vm(s: Session):
+    """A VM for the program, configured by the options; its checkers."""
+    from divm.vm.machine import VM
+    vm = VM(s.prog, s.env, out=None)
+    check_externals(s.prog, vm)
+    checkers = configure(vm, s.args)
+    vm.reduce = not s.args.no_reduce
+    vm.want_stop_bt = True
+    return vm, checkers

@@ -1,0 +1,1 @@
+"""Example explorer plug-ins (see bounded.py)."""
