@@ -124,7 +124,7 @@ def configure(vm, args) -> list:
 
 
 def check_externals(prog, vm) -> None:
-    from divm.codegen.gen import ALWAYS_ERROR, HYPERCALLS, SETJMP
+    from divm.codegen.calls import ALWAYS_ERROR, HYPERCALLS, SETJMP
     known = HYPERCALLS | SETJMP | set(ALWAYS_ERROR) | set(vm.builtins)
     missing = [(n, where) for n, where in prog.ext_uses.items() if n not in known]
     if missing:

@@ -21,7 +21,7 @@ liveness.py, the control-flow graph in cfg.py."""
 
 from __future__ import annotations
 
-from divm.codegen.calls import ALWAYS_ERROR, HYPERCALLS, SETJMP, Calls  # noqa: F401  (ALWAYS_ERROR, HYPERCALLS, SETJMP: the CLI's)
+from divm.codegen.calls import Calls
 from divm.codegen.cfg import join_points, successors
 from divm.codegen.control import ControlFlow, Restart
 from divm.codegen.emit import Emitter
