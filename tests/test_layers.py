@@ -89,3 +89,16 @@ def test_no_import_cycles():
         if m not in state:
             visit(m)
     assert not cycles, "import cycles: " + "; ".join(" -> ".join(c) for c in cycles)
+
+
+def test_units_are_small():
+    """No class over 400 lines and no function over 80 (generated code is
+    not in divm/: it lives in the disk cache)."""
+    big = []
+    for path in modules().values():
+        for node in ast.walk(ast.parse(open(path).read(), path)):
+            size = getattr(node, "end_lineno", 0) - getattr(node, "lineno", 0) + 1
+            if isinstance(node, ast.ClassDef) and size > 400 or \
+                    isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and size > 80:
+                big.append(f"{os.path.relpath(path, ROOT)}:{node.lineno} {node.name} ({size} lines)")
+    assert not big, "too large: " + ", ".join(big)
