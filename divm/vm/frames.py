@@ -15,6 +15,8 @@ from divm.load.values import U
 from divm.vm.defs import F_CONTROL, F_HYPERCALL, F_MEMORY, F_UNDEFINED, Jump, Suspend
 from divm.vm.memory import K_FRAME, Obj
 
+_PC = struct.Struct("<Q").unpack_from  # a frame's first field: its program counter
+
 FRAME_HDR = 24
 FRAME_HEAD = struct.Struct("<QQQ")  # pc, parent, number of allocas
 
@@ -358,6 +360,12 @@ class Frames:
 
     def valid_frame(self, val) -> bool:
         """Can control go to frame val?  A fault (at the caller) if not."""
+        if val.__class__ is int:  # the common case, once per transition: a frame the VM wrote
+            o = self.objs.get(val >> 32)
+            if o is not None and o.kind == K_FRAME and o.ud is None and not val & M32 and len(o.b) >= 16:
+                fidx = (_PC(o.b)[0] >> 32) - CODE_BASE
+                if 0 <= fidx < len(self.FT) and not self.prog.functions[fidx].decl:
+                    return True
         if val.__class__ is U:
             self.fault(F_UNDEFINED, "jump to an undefined frame pointer")
             return False
@@ -369,8 +377,7 @@ class Frames:
             what = "a freed object" if o is None and self.was_freed(oid) else "an invalid frame"
             self.fault(F_MEMORY, f"__vm_ctl_set(_VM_CR_Frame) to {what}")
             return False
-        pc = struct.unpack_from("<Q", o.b, 0)[0]
-        fidx = (pc >> 32) - CODE_BASE
+        fidx = (_PC(o.b)[0] >> 32) - CODE_BASE
         if o.ud is not None and any(o.ud[:8]) or not (0 <= fidx < len(self.FT)) \
                 or self.prog.functions[fidx].decl:
             self.fault(F_CONTROL, "__vm_ctl_set(_VM_CR_Frame) to a frame with an invalid program counter")

@@ -10,7 +10,7 @@ from divm.vm.defs import (CF_IGNORECRIT, CF_IGNORELOOP, CF_KERNEL, CF_THREADS, F
 
 
 class Interrupts:
-    """A mixin of VM: keeps visible, loops_seen, loop_choices, chosen,
+    """A mixin of VM: keeps visible, loops_seen, chosen,
     choice_log and stop_request; ends a transition by calling DiOS's
     __dios_interrupt."""
 
@@ -47,15 +47,13 @@ class Interrupts:
             return
         key = fidx << 32 | block
         seen = self.loops_seen
-        n = seen.get(key, 0) + 1
-        seen[key] = n
+        # passes so far in the low 20 bits, self.chosen at the last pass above them
+        v = seen.get(key, 0)
+        n = (v & 0xFFFFF) + 1
         chosen = self.chosen
-        if n > self.loop_limit or n > 1 and self.loop_choices[key] != chosen:
-            self.loop_choices[key] = chosen
-            seen[key] = 1
+        if n > self.loop_limit or n > 1 and v >> 20 != chosen:
             self.interrupt()
-            return
-        self.loop_choices[key] = chosen
+        seen[key] = n | chosen << 20
 
     def interrupt(self) -> None:
         fn = self.prog.fn_by_name.get("__dios_interrupt")

@@ -88,8 +88,7 @@ class VM(Access, Insns, Frames, Faults, Interrupts, Hypercalls):
         self.accept_bt: list | None = None
         self.resume_base: tuple | None = None
         self.visible = False
-        self.loops_seen: dict[int, int] = {}  # loop point -> passes in this transition
-        self.loop_choices: dict[int, int] = {}  # loop point -> self.chosen at its last pass
+        self.loops_seen: dict[int, int] = {}  # loop point -> passes in this transition, and self.chosen at the last
         self.chosen = 0  # choices with more than one outcome made so far (loops end at one)
         self.explore_mode = False  # verify/replay: loop points are live even with one thread
         self.loop_limit = LOOP_LIMIT
@@ -335,7 +334,6 @@ class VM(Access, Insns, Frames, Faults, Interrupts, Hypercalls):
         self.accept_bt = None
         self.visible = False
         self.loops_seen.clear()
-        self.loop_choices.clear()
         self.regs[CR_TASK] = 0  # transient: not part of the state between transitions
         sched = self.regs[CR_SCHEDULER]
         if not sched:
