@@ -63,8 +63,8 @@ demo: deps runtime speedups
 bench: deps runtime speedups
 	$(PY) tools/bench
 
-lint:
-	ruff check divm tools tests
+lint: deps
+	$(PY) -m ruff check divm tools tests examples
 
 clean:
 	rm -rf build divm/state/_speedups*.so
