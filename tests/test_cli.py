@@ -181,3 +181,7 @@ def test_nonzero_exit(tmp_path):
     assert err["kind"] == "assert" and "non-zero status 3" in err["message"], err
     assert divm("verify", "-o", "ignore:exit", prog).returncode == 0
     assert divm("run", prog).returncode == 3
+    # a signal's default action ends the program: not a failure it reports
+    sig = write(tmp_path, "sig.c", "#include <signal.h>\nint main(void) { raise(SIGTERM); return 0; }\n")
+    assert divm("verify", sig).returncode == 0
+    assert divm("run", sig).returncode == 143

@@ -498,6 +498,8 @@ long __dios_read( int fd, void *buf, size_t n )
     return ( long ) n;
 }
 
+static void end( int status ) __attribute__((noreturn));
+
 void __dios_exit( int status )
 {
     struct dios_state *s = state();
@@ -517,6 +519,17 @@ void __dios_exit( int status )
         *p = 0;
         __dios_fault( _DiOS_F_Exit, msg );
     }
+    end( status );
+}
+
+void __dios_exit_signal( int status )
+{
+    end( status );
+}
+
+static void end( int status )
+{
+    struct dios_state *s = state();
     if ( !s->exited )
     {
         s->exited = 1;

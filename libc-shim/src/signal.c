@@ -101,7 +101,7 @@ int raise(int sig)
         abort();
     }
     /* terminated by the signal, as a shell would report it */
-    __dios_exit(128 + sig);
+    __dios_exit_signal(128 + sig);
 }
 
 int kill(pid_t pid, int sig)
