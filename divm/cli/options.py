@@ -13,6 +13,8 @@ from divm.load.loader import LoadError
 def valid_opt(o: str) -> bool:
     """A -o option DiOS understands (it reads them at boot)."""
     from divm.props.checkers import KINDS
+    if o == "check:overflow":  # divm's own (code generation); DiOS ignores it
+        return True
     o = o.removeprefix("force-")
     what, _, arg = o.partition(":")
     if what in ("nofail", "simfail"):
@@ -34,7 +36,7 @@ def machine_env(args, prog_name: str, prog_args: list[str], stdin: bytes | None 
     for o in args.opts:
         if not valid_opt(o):
             raise UsageError(f"unknown option -o {o} (use [force-]nofail|simfail:malloc, "
-                             f"[force-]ignore|report|abort|detect:KIND or ncpus:N)")
+                             f"[force-]ignore|report|abort|detect:KIND, ncpus:N or check:overflow)")
         env.append(("divm.opt", o.encode()))
     if stdin is not None:
         env.append(("divm.stdin", stdin))
@@ -111,6 +113,7 @@ def configure(vm, args) -> list:
         args.leakcheck = None
     checkers = checkers_for(getattr(args, "leakcheck", None))
     arm(vm, checkers)
+    vm.check_overflow = "check:overflow" in args.opts
     rng = getattr(args, "nondet_range", None)
     if rng:
         try:

@@ -19,6 +19,8 @@ CASTS = {"trunc", "zext", "sext", "fptoui", "fptosi", "uitofp", "sitofp", "fptru
 
 
 class Expressions:
+    ovf = False  # -o check:overflow in this function: checked nsw arithmetic, shifts, conversions
+
     def instr(self, ins: Ins, ind: int) -> None:
         h = self.INSTR.get(ins.op)  # the handlers of every part (see gen.Gen)
         if h is None:
@@ -132,6 +134,11 @@ class Expressions:
             return f"_f32({r})" if k == "f" else r
         bits = ty.bits
         m = mask(bits)
+        if self.ovf:
+            if op in ("add", "sub", "mul") and ins.x == "nsw":
+                return f"_{op}_nsw({x}, {y}, {bits})"
+            if op in ("shl", "lshr", "ashr"):
+                return f"_{op}_chk({x}, {y}, {bits})"
         if op == "add":
             return f"({x} + {y}) & {m}"
         if op == "sub":
@@ -217,6 +224,10 @@ class Expressions:
             return x if dt.bits >= 64 else f"({x} & {mask(dt.bits)})"
         if op == "inttoptr":
             return x if st.bits <= 64 else f"({x} & {mask(64)})"
+        if op in ("fptosi", "fptoui") and self.ovf:
+            if st.k == "x":
+                return f"_xtoint_chk({x}, {dt.bits}, {op == 'fptosi'})"
+            return f"_{op}_chk({x}, {dt.bits})"
         if op in ("fptosi", "fptoui") and st.k == "x":
             return f"_xtoint({x}, {dt.bits}, {op == 'fptosi'})"
         if op in ("sitofp", "uitofp") and dt.k == "x":

@@ -222,7 +222,8 @@ def _code_name(vm, fn) -> str | None:
     if ck is None or env_dir() is None:
         return None
     if ck.startswith("u-"):
-        return "code-" + ck + ("" if vm.reduce else "-nr")  # --no-reduce keeps locals in memory
+        # --no-reduce keeps locals in memory; -o check:overflow checks arithmetic
+        return "code-" + ck + ("" if vm.reduce else "-nr") + ("-ov" if vm.check_overflow else "")
     deps = _deps(fn.idx)
     if deps is None:
         return None

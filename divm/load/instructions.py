@@ -117,6 +117,8 @@ class Instructions:
             n = lib.LLVMGetNumIndices(ins)
             p = lib.LLVMGetIndices(ins)
             d.x = tuple(p[i] for i in range(n))
+        elif opc in (A.ADD, A.SUB, A.MUL):
+            d.x = "nsw" if lib.LLVMGetNSW(ins) else None  # -o check:overflow reports nsw overflow
         elif opc == A.ATOMICRMW:
             d.x = A.RMW_OPS[lib.LLVMGetAtomicRMWBinOp(ins)]
         elif opc == A.SHUFFLEVECTOR:

@@ -82,6 +82,7 @@ class VM(Access, Insns, Frames, Faults, Interrupts, Hypercalls):
         self.nondet_limited = False  # a wide nondet value came from the small default domain
         self.leakcheck: str | None = None
         self._reduce = True
+        self.check_overflow = False  # -o check:overflow: the program's own code checks (codegen)
         self.want_stop_bt = False  # remember where each transition stopped
         self.all_visible = False  # liveness: interrupt points live even with one thread
         self.stop_bt: list = []
@@ -185,7 +186,9 @@ class VM(Access, Insns, Frames, Faults, Interrupts, Hypercalls):
                      "ffloor", "fceil", "ftrunc", "frint", "fround", "fsqrt", "fcopysign",
                      "fminnum", "fmaxnum", "fminimum", "fmaximum", "ffma", "fmuladd", "fexp", "fexp2",
                      "flog", "flog2", "flog10", "fsin", "fcos", "fpow", "fldexp",
-                     "xop", "xneg", "xcmp", "xfromint", "xtoint", "xtod"):
+                     "xop", "xneg", "xcmp", "xfromint", "xtoint", "xtod",
+                     "add_nsw", "sub_nsw", "mul_nsw", "shl_chk", "lshr_chk", "ashr_chk",
+                     "fptosi_chk", "fptoui_chk", "xtoint_chk"):
             g["_" + name] = getattr(ops, name)
         g["_fabs"] = ops.fabs_
         g["_b2d"], g["_d2b"] = ops.bits_to_double, ops.double_to_bits

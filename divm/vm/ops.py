@@ -110,6 +110,87 @@ def ashr(a, b, bits):
     return (sx(a, bits) >> b) & m
 
 
+# -- -o check:overflow: the checked forms the code generator emits instead ---------
+# (only with the option, and only in the program's own functions)
+
+_OVOPS = {"add": "+", "sub": "-", "mul": "*"}
+
+
+def _nsw(op, a, b, bits):
+    m = (1 << bits) - 1
+    if a.__class__ is U or b.__class__ is U:
+        return (a + b if op == "add" else a - b if op == "sub" else a * b) & m
+    x, y = sx(a, bits), sx(b, bits)
+    r = x + y if op == "add" else x - y if op == "sub" else x * y
+    if not -(1 << (bits - 1)) <= r < (1 << (bits - 1)):
+        hooks.fault(F_INTEGER, f"signed overflow: {x} {_OVOPS[op]} {y} (i{bits})")
+    return r & m
+
+
+def add_nsw(a, b, bits):
+    return _nsw("add", a, b, bits)
+
+
+def sub_nsw(a, b, bits):
+    return _nsw("sub", a, b, bits)
+
+
+def mul_nsw(a, b, bits):
+    return _nsw("mul", a, b, bits)
+
+
+def _shift_check(op, a, b, bits):
+    if b.__class__ is int and b >= bits:
+        what = f"{sx(a, bits)}" if a.__class__ is int else "x"
+        amt = sx(b, bits) if b >> (bits - 1) else b
+        hooks.fault(F_INTEGER, f"shift amount out of range: {what} {op} {amt} (i{bits}: "
+                               f"the amount must be 0..{bits - 1})")
+
+
+def shl_chk(a, b, bits):
+    _shift_check("<<", a, b, bits)
+    return shl(a, b, bits)
+
+
+def lshr_chk(a, b, bits):
+    _shift_check(">>", a, b, bits)
+    return lshr(a, b, bits)
+
+
+def ashr_chk(a, b, bits):
+    _shift_check(">>", a, b, bits)
+    return ashr(a, b, bits)
+
+
+def _conv_check(x, v, bits, signed):
+    lo, hi = (-(1 << (bits - 1)), (1 << (bits - 1)) - 1) if signed else (0, (1 << bits) - 1)
+    if v is None or not lo <= v <= hi:
+        hooks.fault(F_INTEGER, f"conversion out of range: {x!r} to {'signed' if signed else 'unsigned'} "
+                               f"i{bits} ({lo}..{hi})")
+
+
+def fptosi_chk(x, bits):
+    if x.__class__ is not U:
+        _conv_check(x, int(x) if math.isfinite(x) else None, bits, True)
+    return fptosi(x, bits)
+
+
+def fptoui_chk(x, bits):
+    if x.__class__ is not U:
+        _conv_check(x, int(x) if math.isfinite(x) else None, bits, False)
+    return fptoui(x, bits)
+
+
+def xtoint_chk(x, bits: int, signed: bool):
+    if x.__class__ is not U:
+        f, _ = _x_parts(x)
+        if f.__class__ is float:  # infinity or NaN
+            _conv_check(f, None, bits, signed)
+        else:
+            _conv_check(float(f) if abs(f) < 1e300 else f, int(f), bits, signed)
+    return xtoint(x, bits, signed)
+
+
 def sext(a, frm, to):
     m = (1 << to) - 1
     if a.__class__ is U:
