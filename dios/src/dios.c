@@ -182,9 +182,15 @@ static int can_run( struct dios_state *s, struct __dios_task *t )
     {
         case WAIT_NONE: return 1;
         case WAIT_JOIN:
-        {   /* the task joined (none: the main thread waiting for all in pthread_exit) */
+        {   /* the task joined (none: the main thread waiting in pthread_exit
+             * for every other thread to end) */
             struct __dios_task *o = t->wait_obj;
-            return !o || o->state != TASK_RUNNING;
+            if ( o )
+                return o->state != TASK_RUNNING;
+            for ( int i = 0; i < s->ntasks; ++i )
+                if ( s->tasks[ i ] != t && s->tasks[ i ]->state == TASK_RUNNING )
+                    return 0;
+            return 1;
         }
         default:
             return __dios_wait_done( s, t );

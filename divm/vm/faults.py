@@ -178,14 +178,17 @@ class Faults:
 
     def stack_roots(self, f) -> list[int]:
         """Objects the running thread's activations (Python frames from f
-        outwards) hold pointers to in their registers."""
+        outwards) point to: from their live pointer registers, and from
+        their local variables (promoted allocas, "m..."), live or not, as
+        the variables of a native stack frame stay until it returns; a dead
+        temporary (a malloc result since overwritten) keeps nothing."""
+        frames = self.generated_frames(f)
         out = []
-        while f is not None:
-            if f.f_code in self.code_info:
-                for name, v in f.f_locals.items():
-                    if v.__class__ is int and name[0] in "amr":
-                        out.append(v >> 32)
-            f = f.f_back
+        for pf, fn, rid, vals, _ in self.from_locals(frames, [pf.f_lineno for pf, _, _ in frames]):
+            for v, ty in zip(vals, self.frame_layout(fn, rid).types):
+                if ty.k == "p" and v.__class__ is int:
+                    out.append(v >> 32)
+            out += [v >> 32 for name, v in pf.f_locals.items() if name[0] == "m" and v.__class__ is int]
         return out
 
     def stack_overflow(self) -> None:
