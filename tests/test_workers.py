@@ -247,7 +247,7 @@ def test_idle_workers_take_work(tmp_path):
     assert (two["result"], two["states"], two["transitions"]) == (one["result"], one["states"], one["transitions"])
     import re
     taken = [int(x) for x in re.findall(r"(\d+) states taken from others", r.stderr)]
-    assert len(taken) == 2 and taken[1] > 0, r.stderr
+    assert len(taken) == 2 and sum(taken) > 0, r.stderr  # which one steals depends on timing
     trace = str(tmp_path / "t.json")
     bug = os.path.join(VERIFY, "race_counter.c")
     r = subprocess.run([sys.executable, "-m", "divm", "verify", "--workers", "2", "--trace-out", trace, bug],
