@@ -31,7 +31,7 @@ import sys
 from dataclasses import dataclass, field
 from typing import Any, Callable, ClassVar, Protocol, runtime_checkable
 
-from divm.explore.search import Limits, Machine, Result
+from divm.explore.search import Limits, Machine, Result, boot  # noqa: F401  (boot: for explorers)
 from divm.state.store import StateStore
 
 Progress = Callable[[int, int, int, float], None]  # (states, transitions, queued, seconds)
@@ -107,23 +107,6 @@ class Liveness:
     def explore(self, machine: Machine, task: Task) -> Result:
         from divm.explore.liveness import liveness
         return liveness(machine, task.automaton, task.fair, task.limits, task.progress)
-
-
-def boot(machine: Machine, res: Result) -> tuple | None:
-    """Boot the program: (key, snapshot) of the initial state, or None when
-    there is nothing to explore (res then says why: a limit or signal, or
-    an error during boot)."""
-    from divm.vm.machine import CF_ERROR, StopRequest
-    try:
-        key0, snap0 = machine.initial()
-    except StopRequest as e:
-        res.verdict, res.reason = "inconclusive", str(e)
-        return None
-    if machine.vm.flags & CF_ERROR:
-        res.verdict = "boot-error" if machine.vm.boot_failed else "error"
-        res.error = machine.vm.error
-        return None
-    return key0, snap0
 
 
 def choices(step) -> tuple:

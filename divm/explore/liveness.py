@@ -10,8 +10,7 @@ from __future__ import annotations
 import time
 from collections import deque
 
-from divm.explore.search import Limits, Machine, Result, Step
-from divm.vm.machine import CF_ERROR, StopRequest
+from divm.explore.search import Limits, Machine, Result, Step, boot
 
 
 class Lasso:
@@ -67,14 +66,10 @@ def liveness(machine: Machine, automaton=None, fair: bool = False, limits: Limit
     res = Result()
     t0 = time.time()
     vm = machine.vm
-    try:
-        key0, snap0 = machine.initial()
-    except StopRequest as e:
-        res.verdict, res.reason = "inconclusive", str(e)
+    start = boot(machine, res)
+    if start is None:
         return res
-    if vm.flags & CF_ERROR:
-        res.verdict, res.error = "boot-error" if vm.boot_failed else "error", vm.error
-        return res
+    key0, snap0 = start
     g = Graph(key0, machine.observe(vm) if machine.observe else frozenset())
     if explore_graph(machine, g, snap0, res, limits, progress, t0):
         return res  # a safety error on the way

@@ -182,6 +182,22 @@ def limit_reached(stop_request, limits: Limits, states: int, seconds: float) -> 
     return ""
 
 
+def boot(machine: Machine, res: Result) -> tuple | None:
+    """Boot the program: (key, snapshot) of the initial state, or None when
+    there is nothing to explore (res then says why: a limit or signal, or
+    an error during boot)."""
+    try:
+        key0, snap0 = machine.initial()
+    except StopRequest as e:
+        res.verdict, res.reason = "inconclusive", str(e)
+        return None
+    if machine.vm.flags & CF_ERROR:
+        res.verdict = "boot-error" if machine.vm.boot_failed else "error"
+        res.error = machine.vm.error
+        return None
+    return key0, snap0
+
+
 def search(machine: Machine, order: str = "dfs", limits: Limits | None = None, progress=None,
            handoff=None) -> Result:
     """Explore every reachable state; stop at the first error.  handoff(queued
@@ -190,16 +206,11 @@ def search(machine: Machine, order: str = "dfs", limits: Limits | None = None, p
     limits = limits or Limits()
     res = Result()
     t0 = time.time()
-    try:
-        key0, snap0 = machine.initial()
-    except StopRequest as e:
-        res.verdict, res.reason = "inconclusive", str(e)
-        return res
-    if machine.vm.flags & CF_ERROR:
-        res.verdict = "boot-error" if machine.vm.boot_failed else "error"
-        res.error = machine.vm.error
+    start = boot(machine, res)
+    if start is None:
         res.seconds = time.time() - t0
         return res
+    key0, snap0 = start
     store = res.store = StateStore(machine.compaction)
     machine.vm.want_stop_bt = False  # where transitions stopped matters only on the counterexample
     store.add(key0, -1, ())
