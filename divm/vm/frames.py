@@ -297,38 +297,32 @@ class Frames:
             fn = self.prog.functions[fidx]
             rid = pc & M32
             self.resume_base = (frame >> 32, parent)
-            if bb >= 0:
-                self.visible = True
-                na = FRAME_HEAD.unpack_from(o.b, 0)[2]
-                sp = len(self.AST)
-                if na:
-                    self.AST.extend(q >> 32 for q in struct.unpack_from(f"<{na}Q", o.b, FRAME_HDR))
-                args = [None] * len(fn.params)
-                if fn.ty.vararg:
-                    args.append(())
-                value = self.FT[fidx](*args, _rs=(bb, None, regs, sp, "jump"))
-                bb = -1
-            elif rid == 0:
+            if bb < 0 and rid == 0:
                 args = [decode(t, o.b, 16 + 8 * i, o.ud) for i, t in enumerate(fn.ty.params)]
                 value = self.FT[fidx](*args)
             else:
-                # a parked thread resumes at its interrupt point: the action
-                # there is this transition's visible action
+                # a parked thread resumes at its interrupt point (or where a
+                # jump sends it): the action there is this transition's visible
+                # action; the activation takes its allocas back
                 self.visible = True
-                lay = self.frame_layout(fn, rid)
                 na = FRAME_HEAD.unpack_from(o.b, 0)[2]
-                base = FRAME_HDR + 8 * na
-                if o.ud is None and lay.fast is not None and len(o.b) == base + lay.size:
-                    vals = lay.fast.unpack_from(o.b, base)
-                else:
-                    vals = tuple(decode(t, o.b, base + off, o.ud) for t, off in zip(lay.types, lay.offsets))
                 sp = len(self.AST)
                 if na:
                     self.AST.extend(q >> 32 for q in struct.unpack_from(f"<{na}Q", o.b, FRAME_HDR))
                 args = [None] * len(fn.params)
                 if fn.ty.vararg:
                     args.append(())
-                value = self.FT[fidx](*args, _rs=(rid, value, vals, sp))
+                if bb >= 0:
+                    value = self.FT[fidx](*args, _rs=(bb, None, regs, sp, "jump"))
+                    bb = -1
+                else:
+                    lay = self.frame_layout(fn, rid)
+                    base = FRAME_HDR + 8 * na
+                    if o.ud is None and lay.fast is not None and len(o.b) == base + lay.size:
+                        vals = lay.fast.unpack_from(o.b, base)
+                    else:
+                        vals = tuple(decode(t, o.b, base + off, o.ud) for t, off in zip(lay.types, lay.offsets))
+                    value = self.FT[fidx](*args, _rs=(rid, value, vals, sp))
             # (live_frames may keep the returned activation: no new one can match it)
             self.free_frame(frame >> 32)
             frame = parent
