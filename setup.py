@@ -6,7 +6,7 @@ setup(
     description="A verifier for C programs on a virtual machine with graph memory",
     packages=find_packages(include=["divm", "divm.*"]),
     python_requires=">=3.11",
-    install_requires=["cffi>=1.15"],
+    install_requires=["cffi>=1.15", "z3-solver>=4.12"],
     # the canonical-state walk in C; without a compiler divm runs the same
     # algorithm in Python
     ext_modules=[Extension("divm.state._speedups", ["divm/state/_speedups.c"], optional=True)],

@@ -1,7 +1,7 @@
 """`divm verify` on small programs whose verdict we can argue.
 
 Each tests/verify/*.c (and tests/conformance/*.c, DiVM/DiOS interfaces as
-DIVINE's programs use them) starts with `// expect: valid`, `// expect:
+DIVINE's programs use them, and tests/symbolic/*.c, run with --symbolic) starts with `// expect: valid`, `// expect:
 boot-error` or `// expect: error KIND`,
 may give `// options: ...`, and marks the lines where an error may strike
 with `// ERROR`.  Every counterexample's trace must replay to the same error."""
@@ -18,7 +18,8 @@ import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PROGRAMS = sorted(glob.glob(os.path.join(ROOT, "tests", "verify", "*.c"))
-                  + glob.glob(os.path.join(ROOT, "tests", "conformance", "*.c")))
+                  + glob.glob(os.path.join(ROOT, "tests", "conformance", "*.c"))
+                  + glob.glob(os.path.join(ROOT, "tests", "symbolic", "*.c")))
 
 
 def meta(path):

@@ -4,7 +4,9 @@ boot environment, the machine's configuration and a trace's `options`."""
 from __future__ import annotations
 
 import argparse
+import json
 import os
+from collections import deque
 
 from divm.cli.parser import UsageError
 from divm.load.loader import LoadError
@@ -114,6 +116,15 @@ def configure(vm, args) -> list:
     checkers = checkers_for(getattr(args, "leakcheck", None))
     arm(vm, checkers)
     vm.check_overflow = "check:overflow" in args.opts
+    if getattr(args, "inputs", None):
+        if getattr(args, "symbolic", False):
+            raise UsageError("--inputs gives concrete values: it does not go with --symbolic")
+        vm.inputs = deque(read_inputs(args.inputs))
+    if getattr(args, "symbolic", False):
+        try:
+            vm.enable_symbolic()
+        except ImportError:
+            raise UsageError("--symbolic needs z3: pip install z3-solver") from None
     rng = getattr(args, "nondet_range", None)
     if rng:
         try:
@@ -124,6 +135,38 @@ def configure(vm, args) -> list:
             raise UsageError(f"--nondet-range {rng}: LO is greater than HI")
         vm.nondet_range = (lo, hi)
     return checkers
+
+
+def read_inputs(path: str) -> list[int]:
+    """The values of an inputs file: {"inputs": [{"value": N, ...}, ...]}
+    (what --tests-out writes) or a plain list of numbers."""
+    try:
+        with open(path) as f:
+            data = json.load(f)
+    except OSError as e:
+        raise UsageError(f"--inputs {path}: {e.strerror}") from None
+    except ValueError:
+        raise UsageError(f"--inputs {path}: not JSON") from None
+    items = data.get("inputs") if isinstance(data, dict) else data
+    if not isinstance(items, list):
+        raise UsageError(f"--inputs {path}: expected a list of inputs")
+    vals = [i.get("value") if isinstance(i, dict) else i for i in items]
+    if not all(isinstance(v, int) and not isinstance(v, bool) for v in vals):
+        raise UsageError(f"--inputs {path}: every input must be an integer")
+    return vals
+
+
+def write_tests(directory: str, inputs: list[dict], prog: str) -> str:
+    """An error's inputs as a test case that `divm run --inputs` replays."""
+    os.makedirs(directory, exist_ok=True)
+    n = 1
+    while os.path.exists(os.path.join(directory, f"test{n}.json")):
+        n += 1
+    path = os.path.join(directory, f"test{n}.json")
+    with open(path, "w") as f:
+        json.dump({"program": os.path.basename(prog), "inputs": inputs}, f, indent=2)
+        f.write("\n")
+    return path
 
 
 def check_externals(prog, vm) -> None:
@@ -178,6 +221,7 @@ def trace_options(args, stdin: bytes | None, files=()) -> dict:
     import base64
     opts = {"o": sorted(args.opts), "leakcheck": args.leakcheck, "args": list(args.args),
             "nondet_range": getattr(args, "nondet_range", None),
+            "symbolic": bool(getattr(args, "symbolic", False)),
             "stdin": base64.b64encode(stdin).decode() if stdin is not None else None}
     if files:  # the contents travel with the trace: replay needs no host file
         opts["files"] = [{"name": n, "contents": base64.b64encode(d).decode()} for n, d in files]
@@ -211,10 +255,11 @@ def trace_files(opts: dict) -> list[tuple[str, bytes]]:
 def trace_namespace(opts: dict) -> argparse.Namespace:
     """The machine options a trace recorded, checked; ValueError if malformed."""
     ns = argparse.Namespace(opts=list(opts.get("o") or []), leakcheck=opts.get("leakcheck"),
-                            args=list(opts.get("args") or []), nondet_range=opts.get("nondet_range"))
+                            args=list(opts.get("args") or []), nondet_range=opts.get("nondet_range"),
+                            symbolic=opts.get("symbolic", False))
     if not (isinstance(opts.get("o") or [], list) and isinstance(opts.get("args") or [], list)
             and all(isinstance(x, str) for x in ns.opts + ns.args)
             and ns.leakcheck in (None, "exit", "return", "state")
-            and isinstance(ns.nondet_range, (str, type(None)))):
+            and isinstance(ns.nondet_range, (str, type(None))) and isinstance(ns.symbolic, bool)):
         raise ValueError("options")
     return ns

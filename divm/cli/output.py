@@ -58,6 +58,15 @@ class Console:
     def counterexample(self, path, error, cycle_start=None) -> None:
         print_counterexample(path, error, cycle_start)
 
+    def inputs(self, inputs: list[dict]) -> None:
+        """A symbolic counterexample's inputs, concrete."""
+        print("inputs:", file=sys.stderr)
+        for i in inputs:
+            v = i["value"]
+            sv = v - (1 << i["bits"]) if v >> (i["bits"] - 1) and i["bits"] > 1 else v
+            shown = f"{v}" if sv == v else f"{sv} ({v:#x})"
+            print(f"  {i['call']} at {i['location']} = {shown}", file=sys.stderr)
+
     def progress(self, states: int, transitions: int, queue: int, secs: float) -> None:
         if self.tty:
             print(f"\r{states} states, {transitions} transitions, queue {queue}, "
@@ -86,4 +95,7 @@ class Quiet(Console):
         pass
 
     def counterexample(self, path, error, cycle_start=None) -> None:
+        pass
+
+    def inputs(self, inputs: list[dict]) -> None:
         pass

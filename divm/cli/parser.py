@@ -23,6 +23,8 @@ def add_machine_options(p: argparse.ArgumentParser) -> None:
                         "report:KIND, ncpus:N; force-X fixes X against the program's changes")
     p.add_argument("--leakcheck", choices=("exit", "return", "state", "none"),
                    help="report memory lost at program exit, at each return, or in any state (none: off)")
+    p.add_argument("--symbolic", action="store_true",
+                   help="__VERIFIER_nondet_* values are symbolic: every input value at once (z3)")
     p.add_argument("--stdin", metavar="FILE", help="contents of standard input")
     p.add_argument("--file", dest="files", action="append", default=[], metavar="NAME=PATH",
                    help="the program sees the contents of PATH as file NAME (repeatable; "
@@ -40,6 +42,8 @@ def add_verify_options(v: argparse.ArgumentParser) -> None:
                         "MODULE:CLASS or FILE.py:CLASS")
     v.add_argument("--trace-out", metavar="FILE")
     v.add_argument("--nondet-range", metavar="LO:HI")
+    v.add_argument("--tests-out", metavar="DIR",
+                   help="with --symbolic: write each error's inputs as a test case for run --inputs")
     v.add_argument("--workers", type=int, default=1, metavar="N")
     v.add_argument("--liveness", nargs="?", const="", metavar="MONITOR.ltl")
     v.add_argument("--property", metavar="NAME")
@@ -61,6 +65,9 @@ def build_parser() -> ArgParser:
     r.add_argument("--random", action="store_true", help="resolve choices at random")
     r.add_argument("--seed", type=int)
     r.add_argument("--choices", metavar="LIST", help="take these choices, then 0")
+    r.add_argument("--inputs", metavar="FILE.json",
+                   help="values for the __VERIFIER_nondet_* calls, in call order (a file that "
+                        "verify --symbolic --tests-out wrote, or a JSON list of numbers)")
     i = sub.add_parser("info", help="show what was loaded")
     i.add_argument("prog", metavar="PROG")
     i.add_argument("--debug", action="store_true")

@@ -7,7 +7,7 @@ import os
 import time
 
 from divm.cli.execution import Stopper, peak_memory, run_big_stack
-from divm.cli.options import (check_output, check_time, machine_env, parse_size, read_files, read_stdin,
+from divm.cli.options import (check_output, check_time, machine_env, parse_size, read_files, read_stdin, write_tests,
                               trace_options)
 from divm.cli.output import Console
 from divm.cli.parser import UsageError
@@ -32,6 +32,11 @@ def verify_program(args, console: Console, explorer=None) -> dict:
         raise UsageError("--max-states must be a positive number")
     if args.workers < 1:
         raise UsageError("--workers must be at least 1")
+    if args.symbolic and (args.workers > 1 or args.hash_compaction):
+        raise UsageError("--symbolic runs in one process with exact state storage "
+                         "(not with --workers or --hash-compaction)")
+    if args.tests_out and not args.symbolic:
+        raise UsageError("--tests-out writes the inputs of symbolic counterexamples: add --symbolic")
     if args.workers > 1 and args.liveness is not None:
         raise UsageError("--workers works with safety checking only; --liveness runs in one process")
     max_mem = parse_size(args.max_memory)
@@ -101,6 +106,9 @@ def verify_safety(s: Session) -> dict:
                         stored_bytes_per_state=round(res.stored_bytes / max(res.states, 1), 1),
                         state_storage="hash-compaction" if args.hash_compaction else "exact",
                         workers=args.workers)
+    if vm.engine is not None:
+        report["solver_seconds"] = round(vm.engine.seconds, 3)
+        report["solver_queries"] = vm.engine.queries
     safety_outcome(s, machine, res, report)
     s.console.summary(res.verdict, res.states, res.transitions, res.seconds, res.reason)
     report["seconds"] = round(time.time() - s.t0, 3)
@@ -115,8 +123,17 @@ def safety_outcome(s: Session, machine, res, report: dict) -> None:
         report["trace"] = save_trace(trace, path)
         report["error"] = res.error.to_json()
         s.console.counterexample(res.path, res.error)
+        if machine.inputs:
+            report["inputs"] = machine.inputs
+            s.console.inputs(machine.inputs)
+            if getattr(s.args, "tests_out", None):
+                report["test"] = write_tests(s.args.tests_out, machine.inputs, s.args.prog)
+                s.console.note(f"test case written to {report['test']} (divm run --inputs)")
         if path is not None:
             s.console.note(f"trace written to {path}")
+    elif res.verdict == "valid" and machine.vm.engine is not None and machine.vm.engine.incomplete:
+        res.verdict = report["result"] = "inconclusive"
+        res.reason = report["reason"] = machine.vm.engine.incomplete
     elif res.verdict == "valid" and machine.vm.nondet_limited:
         res.verdict = "inconclusive"
         res.reason = ("wide __VERIFIER_nondet_* values ranged over the default domain {0, 1, -1, 2}; "

@@ -158,6 +158,9 @@ class ControlFlow:
         join = self.open_join(src)
         self.emit(ind, f"_sw = {v}", t.loc)
         self.emit(ind, "if _sw.__class__ is U: _sw = _ubranch(_sw)", t.loc)
+        if self.sym:
+            vals = tuple(cv for cv, _ in cases)
+            self.emit(ind, f"elif _sw.__class__ is Sym: _sw = _sy_switch(_sw, {vals!r})", t.loc)
         groups: dict[int, list] = {}
         for cv, dest in cases:
             groups.setdefault(dest, []).append(cv)

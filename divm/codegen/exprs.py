@@ -20,6 +20,15 @@ CASTS = {"trunc", "zext", "sext", "fptoui", "fptosi", "uitofp", "sitofp", "fptru
 
 class Expressions:
     ovf = False  # -o check:overflow in this function: checked nsw arithmetic, shifts, conversions
+    sym = False  # --symbolic: an operation with a symbolic operand goes to the engine (vm/symbolic.py)
+
+    def symwrap(self, e: str, alt: str, *operands) -> str:
+        """e, or alt when an operand register holds a symbolic value."""
+        names = [op.name for op in operands if not op.const]
+        if not self.sym or not names:
+            return e
+        cond = " or ".join(f"{n}.__class__ is Sym" for n in dict.fromkeys(names))
+        return f"({alt} if {cond} else {e})"
 
     def instr(self, ins: Ins, ind: int) -> None:
         h = self.INSTR.get(ins.op)  # the handlers of every part (see gen.Gen)
@@ -33,7 +42,13 @@ class Expressions:
             x = self.binop(ins.op, "_x", "_y", ty.elem, ins)
             self.emit(ind, f"{r} = tuple({x} for _x, _y in zip({self.val(a[0])}, {self.val(a[1])}))", ins.loc)
         else:
-            self.emit(ind, f"{r} = {self.binop(ins.op, self.val(a[0]), self.val(a[1]), ty, ins)}", ins.loc)
+            x, y = self.val(a[0]), self.val(a[1])
+            e = self.binop(ins.op, x, y, ty, ins)
+            if ty.k == "i":
+                chk = self.ovf and (ins.x == "nsw" and ins.op in ("add", "sub", "mul")
+                                    or ins.op in ("shl", "lshr", "ashr"))
+                e = self.symwrap(e, f"_sy_bin({ins.op!r}, {x}, {y}, {ty.bits}, {chk})", a[0], a[1])
+            self.emit(ind, f"{r} = {e}", ins.loc)
 
     def i_fneg(self, ins: Ins, ind: int) -> None:
         r, ty = ins.res, ins.ty
@@ -52,7 +67,10 @@ class Expressions:
             x = self.icmp(ins.x, "_x", "_y", at.elem)
             self.emit(ind, f"{r} = tuple({x} for _x, _y in zip({self.val(a[0])}, {self.val(a[1])}))", ins.loc)
         else:
-            self.emit(ind, f"{r} = {self.icmp(ins.x, self.val(a[0]), self.val(a[1]), at)}", ins.loc)
+            x, y = self.val(a[0]), self.val(a[1])
+            bits = at.bits if at.k == "i" else 64
+            e = self.symwrap(self.icmp(ins.x, x, y, at), f"_sy_icmp({ins.x!r}, {x}, {y}, {bits})", a[0], a[1])
+            self.emit(ind, f"{r} = {e}", ins.loc)
 
     def i_fcmp(self, ins: Ins, ind: int) -> None:
         a, r, loc = ins.a, ins.res, ins.loc
@@ -71,7 +89,14 @@ class Expressions:
             x = self.cast(op, "_x", st.elem, dt.elem)
             self.emit(ind, f"{r} = tuple({x} for _x in {self.val(a[0])})", ins.loc)
         else:
-            self.emit(ind, f"{r} = {self.cast(op, self.val(a[0]), st, dt)}", ins.loc)
+            x = self.val(a[0])
+            e = self.cast(op, x, st, dt)
+            if st.k in ("i", "p") and dt.k in ("i", "p"):
+                sb, db = (t.bits if t.k == "i" else 64 for t in (st, dt))
+                e = self.symwrap(e, f"_sy_cast({op!r}, {x}, {sb}, {db})", a[0])
+            elif st.k == "i":  # to a float: a symbolic integer takes concrete values
+                e = self.symwrap(e, self.cast(op, f"_sy_conc({x})", st, dt), a[0])
+            self.emit(ind, f"{r} = {e}", ins.loc)
 
     def i_select(self, ins: Ins, ind: int) -> None:
         a, r, loc = ins.a, ins.res, ins.loc

@@ -100,6 +100,7 @@ def _plan(g: Gen, extra: set[int]) -> set[int]:
     # local variable's too: the program's own locals stay in memory
     g.promoted = promotable_allocas(fn) if g.vm.reduce or fn.system else set()
     g.ovf = g.vm.check_overflow and not fn.system  # -o check:overflow: the program's own code only
+    g.sym = g.vm.symbolic  # operations on symbolic values go to the engine
     g.has_setjmp = any(ins.op == "call" and g.is_setjmp(ins) for b in blocks for ins in b.ins)
     g.uses_alloca = g.has_setjmp or any(
         (ins.op == "alloca" and ins.res not in g.promoted) or (ins.op == "call" and (

@@ -150,6 +150,7 @@ class Memory:
         const = 0
         terms = []  # the offset, indices sign-extended (what _gep is given)
         fast = []  # the same with i64 indices left unsigned (see below)
+        symparts = []  # (index, bits, size) for the engine, when something is symbolic
         t = src
         for n, op in enumerate(a[1:]):
             if n == 0:
@@ -175,6 +176,7 @@ class Memory:
                     const += v * size
             else:
                 bits = op.ty.bits
+                symparts.append(f"({op.name}, {bits}, {size})")
                 sb = hex(1 << (bits - 1))
                 x = f"(({op.name} ^ {sb}) - {sb})" if bits > 1 else op.name
                 terms.append(f"{x} * {size}" if size != 1 else x)
@@ -185,6 +187,13 @@ class Memory:
                 x = op.name if bits == 64 else x
                 fast.append(f"{x} * {size}" if size != 1 else x)
         r = ins.res
+        ops_ = [op for op in a if not op.const]
+        if self.sym and ops_:
+            cond = " or ".join(f"{op.name}.__class__ is Sym" for op in ops_)
+            self.emit(ind, f"if {cond}: {r} = _sy_gep({base}, ({''.join(x + ', ' for x in symparts)}), {const})",
+                      ins.loc)
+            self.emit(ind, "else:", ins.loc)
+            ind += 1
         if not terms and const >= 0:
             if const == 0:
                 self.emit(ind, f"{r} = {base}", ins.loc)

@@ -51,6 +51,7 @@ class Machine:
         self.transitions = 0
         self.observe = observe  # labels a state (liveness: the true propositions)
         self.canon = S.Canon()
+        self.inputs: list[dict] = []  # a symbolic counterexample's input values (replay)
 
     def initial(self) -> tuple[int | bytes, S.Snapshot]:
         vm = self.vm
@@ -63,7 +64,25 @@ class Machine:
         vm = self.vm
         if self.compaction:
             return self.fingerprint()
+        if vm.engine is not None:
+            return self.sym_key()
         return self.canon.key(vm.objs, vm.regs, vm.flags & S.PERSISTENT_FLAGS, leaks=self.leaks)
+
+    def sym_key(self) -> int:
+        """A symbolic state's key: the memory's (symbolic bytes by their
+        terms) and the path condition's terms."""
+        from divm.state.symkey import key_part
+        vm = self.vm
+        extra, temp = key_part(vm.engine, vm.objs)
+        try:
+            k = self.canon.key(vm.objs, vm.regs, vm.flags & S.PERSISTENT_FLAGS, leaks=self.leaks)
+        finally:
+            for o in temp:  # contents valid for this key only
+                if o.__class__ is tuple:
+                    o[0].h = o[1]
+                else:
+                    o.h = None
+        return self.canon.intern((k, *extra)) if extra is not None else k
 
     def fingerprint(self) -> bytes:
         """A 128-bit hash of the current state's canonical form that is the
@@ -144,6 +163,8 @@ class Machine:
                     raise RuntimeError("a stored transition was cancelled when re-run")
                 steps.append(step)
                 snap = S.snapshot(vm)
+            if vm.engine is not None:  # the error state's inputs, concrete
+                self.inputs = vm.engine.model()
         finally:
             vm.want_stop_bt = saved
         return steps

@@ -221,13 +221,15 @@ def _code_name(vm, fn) -> str | None:
     ck = getattr(fn, "ckey", None)
     if ck is None or env_dir() is None:
         return None
+    sym = "-sym" if vm.symbolic else ""
     if ck.startswith("u-"):
         # --no-reduce keeps locals in memory; -o check:overflow checks arithmetic
-        return "code-" + ck + ("" if vm.reduce else "-nr") + ("-ov" if vm.check_overflow else "")
+        # (--symbolic sends operations on symbolic values to the engine)
+        return "code-" + ck + ("" if vm.reduce else "-nr") + ("-ov" if vm.check_overflow else "") + sym
     deps = _deps(fn.idx)
     if deps is None:
         return None
-    return f"code-rt-{fn.idx}-{_callee_sig(vm.prog, deps)}"
+    return f"code-rt-{fn.idx}-{_callee_sig(vm.prog, deps)}{sym}"
 
 
 def _deps(idx: int):
@@ -338,7 +340,7 @@ def store_code(vm, fn, code, linemap, resume, before: dict) -> None:
                                  if ins.op == "call" and ins.x.get("callee") is not None}))
             put_obj(f"deps-{fn.idx}", deps)
             _code_memo[("deps", fn.idx)] = deps
-            name = f"code-rt-{fn.idx}-{_callee_sig(vm.prog, deps)}"
+            name = f"code-rt-{fn.idx}-{_callee_sig(vm.prog, deps)}" + ("-sym" if vm.symbolic else "")
         if name is None:
             return
         attrs = {k: v for k, v in fn.__dict__.items()

@@ -7,7 +7,7 @@ from __future__ import annotations
 import math
 import struct
 
-from divm.load.values import U
+from divm.load.values import Sym, U
 
 M32 = 0xFFFFFFFF
 M64 = 0xFFFFFFFFFFFFFFFF
@@ -85,13 +85,21 @@ def fp80_value(b: bytes) -> float:
 # -- encoding typed values to bytes and back ---------------------------------
 # Types are divm.types.Ty; scalars are encoded here, aggregates recurse.
 
-def encode(ty, val, out: bytearray, off: int, umask: bytearray, ptrs: list) -> None:
+def encode(ty, val, out: bytearray, off: int, umask: bytearray, ptrs: list, syms: list | None = None) -> None:
     """Write val of type ty at out[off:], its undefined bits into umask and
-    pointer offsets into ptrs."""
+    pointer offsets into ptrs; a symbolic value's bytes are marked undefined
+    and listed in syms as (offset, value, bytes) (without syms it is a
+    TypeError)."""
     k = ty.k
     if k == "i" or k == "p":
         n = ty.store
-        if val.__class__ is U:
+        if val.__class__ is Sym:
+            if syms is None:
+                raise TypeError("a symbolic value where memory takes only concrete ones")
+            out[off:off + n] = bytes(n)
+            umask[off:off + n] = b"\xff" * n
+            syms.append((off, val, n))
+        elif val.__class__ is U:
             v, m = val.v, val.m
             out[off:off + n] = (v & ((1 << (8 * n)) - 1)).to_bytes(n, "little")
             umask[off:off + n] = (m & ((1 << (8 * n)) - 1)).to_bytes(n, "little")
@@ -124,7 +132,7 @@ def encode(ty, val, out: bytearray, off: int, umask: bytearray, ptrs: list) -> N
             umask[off:off + ty.size] = b"\xff" * ty.size
             return
         for e, o, v in zip(ty.elems, ty.offsets, val):
-            encode(e, v, out, off + o, umask, ptrs)
+            encode(e, v, out, off + o, umask, ptrs, syms)
         # padding is undefined
         for a, b in ty.padding:
             umask[off + a:off + b] = b"\xff" * (b - a)
@@ -151,9 +159,19 @@ def encode(ty, val, out: bytearray, off: int, umask: bytearray, ptrs: list) -> N
             umask[off:off + n] = bm.to_bytes(n, "little")
             return
         for i, v in enumerate(val):
-            encode(e, v, out, off + i * st, umask, ptrs)
+            encode(e, v, out, off + i * st, umask, ptrs, syms)
     else:
         raise TypeError(f"cannot store a value of type {ty}")
+
+
+SYM_DECODE = [None]  # vm/symbolic.py's reader of objects holding symbolic bytes
+
+
+def decode_obj(ty, o, off: int) -> object:
+    """decode from an object, whose bytes may be symbolic (`o.sym`)."""
+    if o.sym is None:
+        return decode(ty, o.b, off, o.ud)
+    return SYM_DECODE[0](ty, o, off)
 
 
 def decode(ty, b, off: int, ud) -> object:

@@ -147,6 +147,41 @@ class U:
         return self.v
 
 
+class Sym:
+    """A symbolic value (`--symbolic`): a z3 bit-vector term of `bits` bits.
+    It has no arithmetic of its own: code generated for symbolic runs sends
+    operations on a Sym to the VM's symbolic engine (vm/symbolic.py), and a
+    Sym reaching anything else fails (struct packing raises, so an inline
+    store falls to the checked slow path).  Branching on it forks the state
+    through the engine's hook."""
+    __slots__ = ("t", "bits")
+
+    def __init__(self, t, bits: int):
+        self.t = t
+        self.bits = bits
+
+    def __repr__(self) -> str:
+        return f"Sym({self.t})"
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __bool__(self) -> bool:
+        return _sym_hook(self)
+
+
+def _no_sym_hook(s: Sym) -> bool:
+    raise RuntimeError("branch on a symbolic value outside a symbolic run")
+
+
+_sym_hook = _no_sym_hook
+
+
+def set_sym_hook(f) -> None:
+    """f(s) decides a branch on the symbolic value s (forking the state)."""
+    global _sym_hook
+    _sym_hook = f
+
+
 def _default_hook(u: U) -> bool:
     raise RuntimeError("branch on an undefined value outside the VM")
 

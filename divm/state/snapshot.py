@@ -36,9 +36,10 @@ DANGLING = 0xFFFFFFFE
 class Snapshot:
     # parent: a weak reference to the snapshot this one was run from, and
     # delta the ids whose objects differ from it (see restore)
-    __slots__ = ("objs", "ids", "flags", "regs", "parent", "delta", "__weakref__")
+    __slots__ = ("objs", "ids", "flags", "regs", "parent", "delta", "sym", "__weakref__")
 
     def __init__(self, objs, ids, flags, regs):
+        self.sym = None  # a symbolic run's (path condition, inputs)
         self.objs = objs
         self.ids = ids
         self.flags = flags
@@ -69,6 +70,7 @@ def snapshot(vm) -> Snapshot:
     vm.dirty = set()
     s = Snapshot(objs, (vm.next_alloca, vm.next_heap, vm.next_global),
                  vm.flags & PERSISTENT_FLAGS, list(vm.regs))
+    s.sym = vm.sym_state
     base = vm.base
     if base is not None and vm.touched is not None:
         s.parent = weakref.ref(base)
@@ -101,6 +103,7 @@ def restore(vm, s: Snapshot) -> None:
     vm.next_alloca, vm.next_heap, vm.next_global = s.ids
     vm.flags = s.flags
     vm.regs[:] = s.regs
+    vm.sym_state = s.sym
     vm.set_live()
     vm.error = None
     vm.pending_fault = None
@@ -126,7 +129,7 @@ def content(o: Obj) -> tuple:
     return content_py(o)
 
 
-def content_py(o: Obj) -> tuple:
+def content_py(o: Obj, tid=None) -> tuple:
     """An object's content id (its bytes and shadow with pointer slots
     blanked) and its pointers as (offset, raw target id, offset within
     target); cached while the object is frozen.  Without interning (hash
@@ -148,6 +151,8 @@ def content_py(o: Obj) -> tuple:
         blob += b"U" + o.ud
     if o.meta is not None:
         blob += b"M" + o.meta
+    if o.sym is not None:  # symbolic bytes: their terms' ids (tid keeps each term alive)
+        blob += b"S" + b"".join(struct.pack("<IQ", k, tid(t)) for k, t in sorted(o.sym.items(), key=_first))
     if INTERN[0]:
         cid = _CONTENT.get(blob)
         if cid is None:
@@ -163,6 +168,10 @@ def content_py(o: Obj) -> tuple:
 
 
 INTERN = [True]
+
+
+def _first(kv):
+    return kv[0]
 
 
 _HDR = struct.Struct("<BBI")

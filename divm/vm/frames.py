@@ -10,7 +10,7 @@ import struct
 import sys
 
 from divm.load.ir import Fn
-from divm.load.layout import CODE_BASE, M32, decode, encode
+from divm.load.layout import CODE_BASE, M32, decode_obj, encode
 from divm.load.values import U
 from divm.vm.defs import F_CONTROL, F_HYPERCALL, F_MEMORY, F_UNDEFINED, Jump, Suspend
 from divm.vm.memory import K_FRAME, Obj
@@ -61,16 +61,21 @@ def encode_regs(o: Obj, head: bytes, base: int, lay: FrameLayout, vals: tuple, p
     buf[:base] = head
     um = bytearray(size)
     pl: list[int] = []
+    syms: list = []
     for v, ty, off in zip(vals, lay.types, lay.offsets):
         if v is None:
             um[base + off:base + off + max(ty.size, 1)] = b"\xff" * max(ty.size, 1)
         else:
-            encode(ty, v, buf, base + off, um, pl)
+            encode(ty, v, buf, base + off, um, pl, syms)
     o.b = buf
     o.ud = None
     o.nud = 0
+    o.sym = None
     if any(um):
         o.undefine(0, bytes(um))
+    if syms:
+        from divm.vm.symbolic import install_syms
+        install_syms(o, syms)
     ptrset.update(pl)
 
 
@@ -175,6 +180,7 @@ class Frames:
                     raise struct.error
                 o.b = bytearray(head + lay.fast.pack(*vals))
                 o.ud = None
+                o.sym = None
                 o.nud = 0
                 if lay.ptr_offs:
                     ptrset.update([base + off for off in lay.ptr_offs])
@@ -298,7 +304,7 @@ class Frames:
             rid = pc & M32
             self.resume_base = (frame >> 32, parent)
             if bb < 0 and rid == 0:
-                args = [decode(t, o.b, 16 + 8 * i, o.ud) for i, t in enumerate(fn.ty.params)]
+                args = [decode_obj(t, o, 16 + 8 * i) for i, t in enumerate(fn.ty.params)]
                 value = self.FT[fidx](*args)
             else:
                 # a parked thread resumes at its interrupt point (or where a
@@ -321,7 +327,7 @@ class Frames:
                     if o.ud is None and lay.fast is not None and len(o.b) == base + lay.size:
                         vals = lay.fast.unpack_from(o.b, base)
                     else:
-                        vals = tuple(decode(t, o.b, base + off, o.ud) for t, off in zip(lay.types, lay.offsets))
+                        vals = tuple(decode_obj(t, o, base + off) for t, off in zip(lay.types, lay.offsets))
                     value = self.FT[fidx](*args, _rs=(rid, value, vals, sp))
             # (live_frames may keep the returned activation: no new one can match it)
             self.free_frame(frame >> 32)
@@ -344,7 +350,7 @@ class Frames:
             lay = self.frame_layout(fn, rid)
             na = FRAME_HEAD.unpack_from(o.b, 0)[2]
             base = FRAME_HDR + 8 * na
-            vals = {n: decode(t, o.b, base + off, o.ud) for n, t, off in zip(lay.names, lay.types, lay.offsets)}
+            vals = {n: decode_obj(t, o, base + off) for n, t, off in zip(lay.names, lay.types, lay.offsets)}
         if not hasattr(fn, "regs"):
             self.compile(fn)
         if (pc & M32) - 1 not in getattr(fn, "jump_entries", ()):

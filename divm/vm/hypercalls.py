@@ -169,6 +169,8 @@ class Hypercalls:
         size = ops.sx(size, 32)
         old = len(o.b)
         if size < old:
+            if o.sym is not None:
+                o.drop_sym(size, old - size)
             del o.b[size:]
             if o.ud is not None:
                 del o.ud[size:]

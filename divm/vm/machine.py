@@ -24,7 +24,7 @@ from divm.load import cache
 from divm.load.errors import VMError
 from divm.load.ir import Fn, Program
 from divm.load.layout import CODE_BASE, M32, PL_CODE, PL_GLOBAL, encode
-from divm.load.values import U, set_undef_hook
+from divm.load.values import Sym, U, set_undef_hook
 from divm.vm import ops
 from divm.vm.access import Access
 from divm.vm.defs import (  # noqa: F401  (the other layers import these from here)
@@ -38,6 +38,11 @@ from divm.vm.interrupts import Interrupts
 from divm.vm.memory import K_GLOBAL, Obj
 
 DUMP = os.environ.get("DIVM_DUMP")  # directory to write generated code into
+SYM_NAMES = ("_sy_bin", "_sy_icmp", "_sy_cast", "_sy_gep", "_sy_conc", "_sy_switch")
+
+
+def _no_engine(*a):
+    raise RuntimeError("code for symbolic runs in a VM without --symbolic")
 
 
 class VM(Access, Insns, Frames, Faults, Interrupts, Hypercalls):
@@ -82,6 +87,10 @@ class VM(Access, Insns, Frames, Faults, Interrupts, Hypercalls):
         self.nondet_limited = False  # a wide nondet value came from the small default domain
         self.leakcheck: str | None = None
         self._reduce = True
+        self.inputs = None  # run --inputs: a deque of values the nondet calls return first
+        self.symbolic = False  # --symbolic: code generated for symbolic values (see enable_symbolic)
+        self.engine = None  # the symbolic engine (vm/symbolic.py)
+        self.sym_state: tuple = ((), ())  # (path condition, inputs) of a symbolic run
         self.check_overflow = False  # -o check:overflow: the program's own code checks (codegen)
         self.want_stop_bt = False  # remember where each transition stopped
         self.all_visible = False  # liveness: interrupt points live even with one thread
@@ -111,6 +120,12 @@ class VM(Access, Insns, Frames, Faults, Interrupts, Hypercalls):
     def reduce(self, on: bool) -> None:
         self._reduce = on
         self.loop_limit = LOOP_LIMIT if on else 1
+
+    def enable_symbolic(self) -> None:
+        """--symbolic, before boot: nondet calls make symbolic inputs."""
+        from divm.vm.symbolic import install
+        self.symbolic = True
+        install(self)
 
     # -- code --------------------------------------------------------------------
     def pool(self, v) -> str:
@@ -209,6 +224,9 @@ class VM(Access, Insns, Frames, Faults, Interrupts, Hypercalls):
         g["_bi"] = self.builtins.__getitem__
         g["_share"] = self.share
         g["_def"] = Obj.define_bytes
+        g["Sym"] = Sym
+        for name in SYM_NAMES:  # (install_symbolic binds them: code for symbolic runs stays cacheable)
+            g[name] = _no_engine
         for name in ("ctl_set", "ctl_get", "ctl_flag", "test_crit", "test_loop", "choose", "trace",
                      "obj_make", "obj_resize", "obj_free", "obj_size", "obj_clone", "obj_shared", "peek", "poke"):
             g["_hc_" + name] = getattr(self, "hc_" + name)

@@ -21,7 +21,7 @@ _ZEROS = [bytes(n) for n in range(17)]
 
 class Obj:
     __slots__ = ("b", "ud", "nud", "ptrs", "slow", "ro", "kind", "name", "shared", "frozen", "h", "serial",
-                 "meta")
+                 "meta", "sym")
 
     def __init__(self, size: int, kind: int, defined: bool = False, name: str = ""):
         self.b = bytearray(size)
@@ -47,15 +47,29 @@ class Obj:
         # user metadata (__vm_poke, layers from _VM_ML_User): None, or bytes
         # packing sorted (layer, from, to, value) uint32 quadruples; part of the state
         self.meta: bytes | None = None
+        # symbolic bytes (--symbolic): None, or offset -> 8-bit z3 term; such
+        # bytes are marked undefined in ud, so every fast path leaves them to
+        # the slow ones, and the object stays slow (no inline stores)
+        self.sym: dict | None = None
 
     def resync(self) -> None:
-        self.slow = self.frozen or self.ro
+        self.slow = self.frozen or self.ro or self.sym is not None
+
+    def drop_sym(self, off: int, n: int) -> None:
+        """Bytes [off, off + n) were overwritten: no longer symbolic."""
+        sym = self.sym
+        for k in [k for k in sym if off <= k < off + n] if len(sym) < n else range(off, off + n):
+            sym.pop(k, None)
+        if not sym:
+            self.sym = None
 
     def __len__(self) -> int:
         return len(self.b)
 
     # -- shadow maintenance -------------------------------------------------
     def define(self, off: int, n: int) -> None:
+        if self.sym is not None:
+            self.drop_sym(off, n)
         ud = self.ud
         if ud is not None:
             before = n - ud.count(0, off, off + n)
@@ -68,6 +82,8 @@ class Obj:
 
     def undefine(self, off: int, mask: bytes) -> None:
         n = len(mask)
+        if self.sym is not None:
+            self.drop_sym(off, n)
         ud = self.ud
         if ud is None:
             ud = self.ud = bytearray(len(self.b))
@@ -93,6 +109,8 @@ class Obj:
     def define_bytes(self, off: int, n: int) -> None:
         """After an inline store of n defined bytes without pointers (define
         is inlined: fresh heap objects take this path for every field)."""
+        if self.sym is not None:
+            self.drop_sym(off, n)
         ud = self.ud
         if ud is not None:
             end = off + n
@@ -127,10 +145,11 @@ def clone(o: Obj) -> Obj:
     c.name = o.name
     c.shared = o.shared
     c.meta = o.meta
+    c.sym = dict(o.sym) if o.sym is not None else None
     c.frozen = False
     c.h = None
     c.serial = 0
-    c.slow = c.ro or c.ud is not None or bool(c.ptrs)
+    c.slow = c.ro or c.ud is not None or bool(c.ptrs) or c.sym is not None
     return c
 
 

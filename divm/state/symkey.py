@@ -1,0 +1,73 @@
+"""Keys of symbolic states (`--symbolic`, see vm/symbolic.py): the
+symbolic bytes of objects and the path condition, in canonical form."""
+
+from __future__ import annotations
+
+import z3
+
+from divm.state.snapshot import content_py
+
+
+def key_part(eng, objs: dict) -> tuple:
+    """Before a key is taken: the contents of objects with symbolic bytes
+    (the C walk does not see them).  Returns what the key must add (or
+    None), and the objects whose content must be forgotten after.
+
+    Two states are the same when their memory and the part of the path
+    condition that constrains the inputs the memory still holds are
+    equal, inputs renamed in order of appearance.  Constraints over
+    inputs nothing holds any more form independent satisfiable
+    clusters: dropping them leaves the feasible futures as they are,
+    and lets a loop that reads a new input per pass come back to a
+    state seen before."""
+    pc = eng.vm.sym_state[0]
+    holders = [(oid, o) for oid, o in objs.items() if o.sym is not None]
+    if not holders and not pc:
+        return None, []
+    holders.sort(key=_first)
+    order: dict = {}  # live input -> canonical number, in order of appearance
+    for _, o in holders:
+        for k in sorted(o.sym):
+            for v in sorted(eng.vars_of(o.sym[k])):
+                order.setdefault(v, len(order))
+    live = set(order)
+    cvars = [eng.vars_of(c) for c in pc]
+    kept = [False] * len(pc)
+    grew = True
+    while grew:
+        grew = False
+        for i, vs in enumerate(cvars):
+            if not kept[i] and vs & live:
+                kept[i] = grew = True
+                live |= vs
+    kpc = [c for c, k in zip(pc, kept) if k]
+    for c in kpc:
+        for v in sorted(eng.vars_of(c)):
+            order.setdefault(v, len(order))
+    rename = None
+    if any(not (v[:2] == "in" and v[2:] == str(n)) for v, n in order.items()):
+        rename = [(z3.BitVec(v, eng.width[v]), z3.BitVec(f"in{n}", eng.width[v])) for v, n in order.items()]
+    temp = []
+    for _, o in holders:
+        if rename is None:
+            if o.h is None:
+                o.h = content_py(o, eng.tid)
+                if not o.frozen:
+                    temp.append(o)
+        else:  # (renamed contents belong to this state only: never cached)
+            h, o.h = o.h, None
+            frozen, o.frozen = o.frozen, False
+            saved = o.sym
+            o.sym = {k: z3.substitute(t, *rename) for k, t in saved.items()}
+            try:
+                o.h = content_py(o, eng.tid)
+            finally:
+                o.sym, o.frozen = saved, frozen
+            temp.append((o, h))
+    if rename is not None:
+        kpc = [z3.substitute(c, *rename) for c in kpc]
+    return ("sym", tuple(eng.tid(c) for c in kpc)), temp
+
+
+def _first(kv):
+    return kv[0]
