@@ -104,4 +104,4 @@ def test_options_are_checked(tmp_path):
     bad = tmp_path / "bad.json"
     bad.write_text('{"inputs": ["x"]}')
     r = divm("run", "--inputs", str(bad), prog)
-    assert r.returncode == 2 and "integer" in r.stderr and "Traceback" not in r.stderr
+    assert r.returncode == 2 and "number" in r.stderr and "Traceback" not in r.stderr

@@ -116,8 +116,10 @@ static void set_config( struct dios_state *s, int kind, int cfg, int lock )
         set_config( s, _VM_F_Access, cfg, lock );
     if ( kind == _VM_F_Control )
     {
+        /* DiVM calls control flow on undefined bits a control fault */
         set_config( s, _VM_F_Hypercall, cfg, lock );
         set_config( s, _VM_F_NotImplemented, cfg, lock );
+        set_config( s, _VM_F_Undefined, cfg, lock );
     }
 }
 
@@ -614,6 +616,13 @@ void __VERIFIER_assume( int cond )
 {
     if ( !cond )
         __vm_cancel();
+}
+
+/* for programs that declare it without defining it (DIVINE provides it too) */
+void __VERIFIER_assert( int cond )
+{
+    if ( !cond )
+        __dios_fault( _VM_F_Assert, "__VERIFIER_assert failed" );
 }
 
 void __VERIFIER_atomic_begin( void )

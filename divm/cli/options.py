@@ -151,8 +151,8 @@ def read_inputs(path: str) -> list[int]:
     if not isinstance(items, list):
         raise UsageError(f"--inputs {path}: expected a list of inputs")
     vals = [i.get("value") if isinstance(i, dict) else i for i in items]
-    if not all(isinstance(v, int) and not isinstance(v, bool) for v in vals):
-        raise UsageError(f"--inputs {path}: every input must be an integer")
+    if not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in vals):
+        raise UsageError(f"--inputs {path}: every input must be a number")
     return vals
 
 

@@ -63,8 +63,11 @@ class Console:
         print("inputs:", file=sys.stderr)
         for i in inputs:
             v = i["value"]
-            sv = v - (1 << i["bits"]) if v >> (i["bits"] - 1) and i["bits"] > 1 else v
-            shown = f"{v}" if sv == v else f"{sv} ({v:#x})"
+            if isinstance(v, float):
+                shown = repr(v)
+            else:
+                sv = v - (1 << i["bits"]) if v >> (i["bits"] - 1) and i["bits"] > 1 else v
+                shown = f"{v}" if sv == v else f"{sv} ({v:#x})"
             print(f"  {i['call']} at {i['location']} = {shown}", file=sys.stderr)
 
     def progress(self, states: int, transitions: int, queue: int, secs: float) -> None:

@@ -85,3 +85,31 @@ def join_points(fn: Fn, cands: set[int]) -> dict[int, int]:
     for j, b in out.items():
         last[b] = j
     return {j: b for b, j in last.items()}
+
+
+def recursive_fns(prog) -> frozenset:
+    """The program's own functions that lie on a cycle of direct calls: their
+    entry is a loop point (recursion is a loop that back edges miss)."""
+    r = getattr(prog, "recursive_fns", None)
+    if r is not None:
+        return r
+    users = [f for f in prog.functions if not f.decl and not f.system]
+    ids = {f.idx for f in users}
+    calls: dict[int, set[int]] = {}
+    for f in users:
+        prog.decoder.ensure(f)
+        calls[f.idx] = {c.idx for b in f.blocks for ins in b.ins if ins.op == "call"
+                        for c in (ins.x.get("callee"),) if c is not None and c.idx in ids}
+    rec = set()
+    for f in users:
+        seen, todo = set(), list(calls[f.idx])
+        while todo:
+            g = todo.pop()
+            if g == f.idx:
+                rec.add(f.idx)
+                break
+            if g not in seen:
+                seen.add(g)
+                todo.extend(calls.get(g, ()))
+    prog.recursive_fns = r = frozenset(rec)
+    return r

@@ -4,6 +4,7 @@ interrupt points on backward edges) and terminators."""
 
 from __future__ import annotations
 
+from divm.codegen.cfg import recursive_fns
 from divm.codegen.emit import CodegenError
 from divm.load.ir import Ins
 
@@ -22,6 +23,11 @@ class ControlFlow:
         each instruction is emitted at most twice."""
         if start == 0:
             self.emitted.add(b.idx)
+            if b.idx == 0 and self.interrupts and self.fn.idx in recursive_fns(self.vm.prog):
+                # a recursive function's entry: a loop point (resumes here)
+                self.emit(ind, f"if LOOPS: _loop({self.fn.idx}, 0)")
+                self.resume_lines[len(self.lines)] = 0
+                self.resume_loc[0] = b.ins[0].loc
         ins_list = b.ins
         for n in range(start, len(ins_list) - 1):
             ins = ins_list[n]

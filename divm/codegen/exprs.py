@@ -44,6 +44,8 @@ class Expressions:
         else:
             x, y = self.val(a[0]), self.val(a[1])
             e = self.binop(ins.op, x, y, ty, ins)
+            if ty.k in ("f", "d"):
+                e = self.symwrap(e, f"_sy_fbin({ins.op!r}, {x}, {y}, {8 * ty.store})", a[0], a[1])
             if ty.k == "i":
                 chk = self.ovf and (ins.x == "nsw" and ins.op in ("add", "sub", "mul")
                                     or ins.op in ("shl", "lshr", "ashr"))
@@ -58,7 +60,8 @@ class Expressions:
         elif ty.k == "vec":
             self.emit(ind, f"{r} = tuple(-_x for _x in {v})", ins.loc)
         else:
-            self.emit(ind, f"{r} = -{v}", ins.loc)
+            e = self.symwrap(f"-{v}", f"_sy_fneg({v}, {8 * ty.store})", ins.a[0])
+            self.emit(ind, f"{r} = {e}", ins.loc)
 
     def i_icmp(self, ins: Ins, ind: int) -> None:
         a, r = ins.a, ins.res
@@ -80,7 +83,10 @@ class Expressions:
         elif a[0].ty.k == "x":
             self.emit(ind, f"{r} = _xcmp({ins.x!r}, {self.val(a[0])}, {self.val(a[1])})", loc)
         else:
-            self.emit(ind, f"{r} = {self.fcmp(ins.x, self.val(a[0]), self.val(a[1]))}", loc)
+            x, y = self.val(a[0]), self.val(a[1])
+            e = self.symwrap(self.fcmp(ins.x, x, y), f"_sy_fcmp({ins.x!r}, {x}, {y}, {8 * a[0].ty.store})",
+                             a[0], a[1])
+            self.emit(ind, f"{r} = {e}", loc)
 
     def i_cast(self, ins: Ins, ind: int) -> None:
         op, a, r = ins.op, ins.a, ins.res
@@ -94,7 +100,11 @@ class Expressions:
             if st.k in ("i", "p") and dt.k in ("i", "p"):
                 sb, db = (t.bits if t.k == "i" else 64 for t in (st, dt))
                 e = self.symwrap(e, f"_sy_cast({op!r}, {x}, {sb}, {db})", a[0])
-            elif st.k == "i":  # to a float: a symbolic integer takes concrete values
+            elif st.k in ("i", "f", "d") and dt.k in ("i", "f", "d"):
+                sb, db = (t.bits if t.k == "i" else 8 * t.store for t in (st, dt))
+                chk = self.ovf and op in ("fptosi", "fptoui")
+                e = self.symwrap(e, f"_sy_fcast({op!r}, {x}, {st.k!r}, {sb}, {dt.k!r}, {db}, {chk})", a[0])
+            elif st.k != "x":  # to or from a long double: concrete values
                 e = self.symwrap(e, self.cast(op, f"_sy_conc({x})", st, dt), a[0])
             self.emit(ind, f"{r} = {e}", ins.loc)
 

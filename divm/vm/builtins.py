@@ -137,16 +137,31 @@ def builtins(vm) -> dict:
             return math.nan
         b["nan" + suffix] = nan
 
-    for name, (bits, signed) in NONDET.items():
-        b["__VERIFIER_nondet_" + name] = make_nondet(vm, bits, signed)
-    for name in ("float", "double"):
-        b["__VERIFIER_nondet_" + name] = make_nondet_float(vm)
+    nondet_builtins(vm, b)
 
     def longjmp(buf, val):
         vm.longjmp(buf, val)
     for n in ("longjmp", "_longjmp", "siglongjmp", "__longjmp_chk"):
         b[n] = longjmp
     return b
+
+
+def nondet_builtins(vm, b: dict) -> None:
+    """The __VERIFIER_nondet_* family and DIVINE's __lamp_any_* names."""
+    for name, (bits, signed) in NONDET.items():
+        b["__VERIFIER_nondet_" + name] = make_nondet(vm, bits, signed)
+    for name in ("float", "double"):
+        b["__VERIFIER_nondet_" + name] = make_nondet_float(vm)
+    for bits in (8, 16, 32, 64):
+        b[f"__lamp_any_i{bits}"] = make_nondet(vm, bits, True)
+    b["__lamp_any_float32"] = b["__lamp_any_float64"] = make_nondet_float(vm)
+
+    def nondet_memory(p, n):
+        # concretely the bytes are zero, which is never the whole story
+        # (--symbolic makes every byte an input)
+        vm.nondet_limited = True
+        vm.memset(p, 0, n)
+    b["__VERIFIER_nondet_memory"] = nondet_memory
 
 
 NONDET = {"bool": (1, False), "_Bool": (1, False), "char": (8, True), "schar": (8, True),
@@ -189,6 +204,8 @@ def make_nondet_float(vm):
     dom = (0.0, 1.0, -1.0, 0.5)
 
     def nondet():
+        if vm.inputs:  # run --inputs: a test case's values
+            return float(vm.inputs.popleft())
         vm.nondet_limited = True
         return dom[vm.hc_choose(len(dom))]
     return nondet

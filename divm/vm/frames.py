@@ -74,7 +74,7 @@ def encode_regs(o: Obj, head: bytes, base: int, lay: FrameLayout, vals: tuple, p
     if any(um):
         o.undefine(0, bytes(um))
     if syms:
-        from divm.vm.symbolic import install_syms
+        from divm.vm.symterms import install_syms
         install_syms(o, syms)
     ptrset.update(pl)
 

@@ -38,7 +38,8 @@ from divm.vm.interrupts import Interrupts
 from divm.vm.memory import K_GLOBAL, Obj
 
 DUMP = os.environ.get("DIVM_DUMP")  # directory to write generated code into
-SYM_NAMES = ("_sy_bin", "_sy_icmp", "_sy_cast", "_sy_gep", "_sy_conc", "_sy_switch")
+SYM_NAMES = ("_sy_bin", "_sy_icmp", "_sy_cast", "_sy_gep", "_sy_conc", "_sy_switch",
+             "_sy_fbin", "_sy_fneg", "_sy_fcmp", "_sy_fcast")
 
 
 def _no_engine(*a):

@@ -1,0 +1,151 @@
+"""Memory with symbolic data (a mixin of the symbolic engine): accesses
+through symbolic pointers, loads at symbolic offsets as if-then-else terms,
+objects holding symbolic bytes."""
+
+from __future__ import annotations
+
+import z3
+
+from divm.load import layout
+from divm.load.layout import M32
+from divm.load.values import Sym, U
+from divm.vm.symterms import FSORT, bv, has_sym, install_syms, mk, mkf
+
+ITE_LIMIT = 256  # offsets a load at a symbolic offset folds into one term
+
+
+class SymMemory:
+    def address(self, p: Sym, n: int, write: bool):
+        """A concrete pointer for an access of n bytes through p: the object
+        (enumerated if p's base is symbolic), an out-of-bounds fault where
+        that is feasible, then the offset enumerated."""
+        t = p.t
+        b = self.conc(mk(z3.Extract(63, 32, t), 32))
+        off = z3.simplify(z3.Extract(31, 0, t))
+        o = self.vm.objs.get(b)
+        if o is None:
+            return b << 32
+        size = len(o.b)
+        inb = z3.ULE(off, size - n) if size >= n else z3.BoolVal(False)
+        if not self.decide(inb):
+            return (b << 32) | size  # the checked path faults: out of bounds
+        return (b << 32) | self.conc(mk(off, 32))
+
+    def load(self, vm, p, ty):
+        """A load whose pointer or bytes are symbolic (else vm.ld)."""
+        if p.__class__ is Sym:
+            if ty.k == "i" and ty.store <= 8:
+                v = self.ite_load(p, ty)
+                if v is not None:
+                    return v
+            p = self.address(p, ty.store, False)
+        if p.__class__ is int:
+            o = vm.objs.get(p >> 32)
+            if o is not None and o.sym is not None:
+                off = p & M32
+                if any(k in o.sym for k in range(off, off + ty.store)) and vm.check(p, ty.store, False) is not None:
+                    return self.decode(ty, o, off)
+        return vm.ld(p, ty)
+
+    def ite_load(self, p: Sym, ty):
+        """A load at a symbolic offset into one object as an if-then-else
+        over the offsets it may have (None: not possible here)."""
+        t = p.t
+        base = mk(z3.Extract(63, 32, t), 32)
+        if base.__class__ is not int:
+            return None
+        o = self.vm.objs.get(base)
+        n = ty.store
+        if o is None or len(o.b) < n or len(o.b) - n + 1 > ITE_LIMIT:
+            return None
+        off = z3.simplify(z3.Extract(31, 0, t))
+        size = len(o.b)
+        if not self.decide(z3.ULE(off, size - n)):
+            return None  # (address() then faults)
+        cands = []
+        for k in range(size - n + 1):
+            if o.ud is not None and o.sym is None and any(o.ud[k:k + n]):
+                v = layout.decode(ty, o.b, k, o.ud)
+            else:
+                v = self.decode(ty, o, k) if o.sym is not None else layout.decode(ty, o.b, k, o.ud)
+            if v.__class__ is U:
+                return None
+            cands.append(v)
+        r = bv(cands[-1], ty.bits)
+        for k in range(size - n - 1, -1, -1):
+            r = z3.If(off == k, bv(cands[k], ty.bits), r)
+        return mk(r, ty.bits)
+
+    def decode(self, ty, o, off: int):
+        """A value from an object holding symbolic bytes."""
+        k = ty.k
+        if k in ("s", "a", "vec") and k != "vec":
+            if k == "s":
+                return tuple(self.decode(e, o, off + eo) for e, eo in zip(ty.elems, ty.offsets))
+            return tuple(self.decode(ty.elem, o, off + i * ty.elem.size) for i in range(ty.n))
+        n = ty.store
+        sym = o.sym
+        if not any(j in sym for j in range(off, off + n)):
+            return layout.decode(ty, o.b, off, o.ud)
+        if k not in ("i", "p", "f", "d"):
+            return U(0, (1 << (8 * n)) - 1)  # symbolic bytes read as a long double: not modelled
+        parts = []
+        for j in range(off + n - 1, off - 1, -1):
+            t = sym.get(j)
+            if t is None:
+                if o.ud is not None and o.ud[j]:
+                    return U(0, (1 << ty.bits) - 1)
+                t = z3.BitVecVal(o.b[j], 8)
+            parts.append(t)
+        t = z3.Concat(*parts) if len(parts) > 1 else parts[0]
+        if k in ("f", "d"):
+            return mkf(z3.fpBVToFP(t, FSORT[8 * n]), 8 * n)
+        if ty.bits < 8 * n:
+            t = z3.Extract(ty.bits - 1, 0, t)
+        return mk(t, ty.bits)
+
+    def store(self, vm, p, v, ty) -> None:
+        if p.__class__ is Sym:
+            p = self.address(p, ty.store, True)
+        if ty.k == "p" and v.__class__ is Sym:
+            v = self.conc(v)  # a pointer keeps a concrete target: the memory graph's edge
+        if not has_sym(v):
+            vm.st(p, v, ty)
+            return
+        n = ty.store
+        o = vm.check(p, n, True)
+        if o is None:
+            return
+        off = p & M32
+        buf = bytearray(n)
+        um = bytearray(n)
+        ptrs: list[int] = []
+        syms: list = []
+        layout.encode(ty, v, buf, 0, um, ptrs, syms)
+        o.b[off:off + n] = buf
+        o.undefine(off, bytes(um))
+        if o.ptrs:
+            o.clear_ptrs(off, n)
+        for q in ptrs:
+            o.ptrs.add(off + q)
+            if o.shared:
+                vm.share(int.from_bytes(o.b[off + q:off + q + 8], "little"))
+        install_syms(o, syms, off)
+
+    def memcpy(self, vm, d, s, n, nooverlap: bool) -> None:
+        d, s, n = self.conc(d), self.conc(s), self.conc(n)
+        so = vm.objs.get(s >> 32) if s.__class__ is int else None
+        moved = None
+        if so is not None and so.sym is not None and n.__class__ is int and n > 0:
+            soff = s & M32
+            moved = {k - soff: t for k, t in so.sym.items() if soff <= k < soff + n}
+        vm.memcpy(d, s, n, nooverlap)
+        if moved and not vm.flags & 8:  # (CF_ERROR: the copy faulted)
+            do = vm.objs.get(d >> 32)
+            if do is not None:
+                doff = d & M32
+                if do.sym is None:
+                    do.sym = {}
+                for k, t in moved.items():
+                    do.sym[doff + k] = t
+                do.resync()

@@ -1,0 +1,170 @@
+"""Operations on symbolic values (a mixin of the symbolic engine): integer
+and floating-point arithmetic, comparisons, conversions, address arithmetic
+and switches as z3 terms; a fault where a feasible input makes one."""
+
+from __future__ import annotations
+
+import z3
+
+from divm.load.layout import POISON_ID
+from divm.load.values import Sym, U
+from divm.vm import ops
+from divm.vm.defs import F_INTEGER
+from divm.vm.symterms import FSORT, RNE, RTZ, bv, fp, mk, mkf
+
+
+class SymOps:
+    def binop(self, op: str, x, y, bits: int, check: bool = False):
+        if x.__class__ is U or y.__class__ is U:
+            return ops.full(bits)
+        a, b = bv(x, bits), bv(y, bits)
+        if op == "add":
+            r = a + b
+        elif op == "sub":
+            r = a - b
+        elif op == "mul":
+            r = a * b
+        elif op == "and":
+            r = a & b
+        elif op == "or":
+            r = a | b
+        elif op == "xor":
+            r = a ^ b
+        elif op in ("udiv", "urem", "sdiv", "srem"):
+            if self.decide(b == 0):
+                self.vm.fault(F_INTEGER, ("division" if op[1:] == "div" else "remainder") + " by zero")
+                return ops.full(bits)
+            if op[0] == "s" and bits > 1 and self.decide(
+                    z3.And(a == z3.BitVecVal(1 << (bits - 1), bits), b == z3.BitVecVal(-1, bits))):
+                self.vm.fault(F_INTEGER, "signed division overflow (INT_MIN / -1)")
+                return ops.full(bits)
+            r = {"udiv": z3.UDiv, "urem": z3.URem, "srem": z3.SRem}[op](a, b) if op != "sdiv" else a / b
+        elif op in ("shl", "lshr", "ashr"):
+            if self.decide(z3.UGE(b, bits)):
+                if check:
+                    self.vm.fault(F_INTEGER, f"shift by a symbolic amount of at least {bits}")
+                return ops.full(bits)
+            r = a << b if op == "shl" else z3.LShR(a, b) if op == "lshr" else a >> b
+        else:
+            raise TypeError(f"symbolic {op}")
+        if check and op in ("add", "sub", "mul") and bits > 1:
+            w = 2 * bits if op == "mul" else bits + 1
+            sa, sb = z3.SignExt(w - bits, a), z3.SignExt(w - bits, b)
+            wide = sa + sb if op == "add" else sa - sb if op == "sub" else sa * sb
+            if self.decide(wide != z3.SignExt(w - bits, r)):
+                self.vm.fault(F_INTEGER, f"signed overflow in {op} (symbolic operands)")
+        return mk(r, bits)
+
+    def icmp(self, pred: str, x, y, bits: int):
+        if x.__class__ is U or y.__class__ is U:
+            return U(0, 1)
+        a, b = bv(x, bits), bv(y, bits)
+        c = {"eq": lambda: a == b, "ne": lambda: a != b, "ult": lambda: z3.ULT(a, b),
+             "ule": lambda: z3.ULE(a, b), "ugt": lambda: z3.UGT(a, b), "uge": lambda: z3.UGE(a, b),
+             "slt": lambda: a < b, "sle": lambda: a <= b, "sgt": lambda: a > b, "sge": lambda: a >= b}[pred]()
+        return mk(z3.If(c, z3.BitVecVal(1, 1), z3.BitVecVal(0, 1)), 1)
+
+    def cast(self, op: str, x, sbits: int, dbits: int):
+        if x.__class__ is U:
+            return ops.full(dbits)
+        a = bv(x, sbits)
+        if dbits == sbits:
+            return x
+        if dbits < sbits:
+            return mk(z3.Extract(dbits - 1, 0, a), dbits)
+        if op == "sext":
+            return mk(z3.SignExt(dbits - sbits, a), dbits)
+        return mk(z3.ZeroExt(dbits - sbits, a), dbits)
+
+    def gep(self, base, parts: tuple, const: int):
+        """base + the sign-extended indices times their sizes + const."""
+        if base.__class__ is U or any(i.__class__ is U for i, _, _ in parts):
+            return ops.full(64)
+        oid = base >> 32 if base.__class__ is int else mk(z3.Extract(63, 32, base.t), 32)
+        r = z3.ZeroExt(32, z3.Extract(31, 0, bv(base, 64))) if oid.__class__ is int else bv(base, 64)
+        r = r + z3.BitVecVal(const & ((1 << 64) - 1), 64)
+        for i, bits, size in parts:
+            t = bv(i, bits)
+            if bits < 64:
+                t = z3.SignExt(64 - bits, t)
+            r = r + t * z3.BitVecVal(size, 64)
+        if oid.__class__ is not int:
+            return mk(r, 64)
+        # the offset stays within the object's 32 bits, or the pointer is
+        # poisoned (as _gep does for concrete ones)
+        low = z3.Extract(31, 0, r)
+        if self.decide(z3.ULT(r, 1 << 32)):
+            return mk(z3.Concat(z3.BitVecVal(oid, 32), low), 64)
+        return mk(z3.Concat(z3.BitVecVal(POISON_ID, 32), low), 64)
+
+    def switch(self, sw: Sym, cases: tuple):
+        """The case a symbolic switch value takes (forking over the feasible
+        ones), or a value outside all cases for the default."""
+        t = sw.t
+        for v in cases:
+            if self.decide(t == v):
+                return v
+        v = 0
+        while v in cases:
+            v += 1
+        return v
+
+    def fbin(self, op: str, x, y, bits: int):
+        if x.__class__ is U or y.__class__ is U:
+            return ops.full(bits)
+        if op == "frem":  # (z3's fpRem is IEEE's remainder, not C's fmod)
+            return ops.frem(self.conc(x), self.conc(y))
+        a, b = fp(x, bits), fp(y, bits)
+        f = {"fadd": z3.fpAdd, "fsub": z3.fpSub, "fmul": z3.fpMul, "fdiv": z3.fpDiv}[op]
+        return mkf(f(RNE, a, b), bits)
+
+    def fneg(self, x, bits: int):
+        return mkf(z3.fpNeg(fp(x, bits)), bits)
+
+    def fcmp(self, pred: str, x, y, bits: int):
+        if x.__class__ is U or y.__class__ is U:
+            return U(0, 1)
+        a, b = fp(x, bits), fp(y, bits)
+        if pred in ("true", "false"):
+            return int(pred == "true")
+        uno = z3.Or(z3.fpIsNaN(a), z3.fpIsNaN(b))
+        rel = {"eq": z3.fpEQ, "gt": z3.fpGT, "ge": z3.fpGEQ, "lt": z3.fpLT, "le": z3.fpLEQ,
+               "ne": lambda p, q: z3.Not(z3.fpEQ(p, q))}
+        if pred == "ord":
+            c = z3.Not(uno)
+        elif pred == "uno":
+            c = uno
+        elif pred[0] == "o":
+            c = z3.And(z3.Not(uno), rel[pred[1:]](a, b))
+        else:
+            c = z3.Or(uno, rel[pred[1:]](a, b))
+        return mk(z3.If(c, z3.BitVecVal(1, 1), z3.BitVecVal(0, 1)), 1)
+
+    def fcast(self, op: str, x, sk: str, sbits: int, dk: str, dbits: int, check: bool = False):
+        """Conversions with a floating-point side (float, double)."""
+        if x.__class__ is U:
+            return ops.full(dbits) if dk == "i" else x
+        if op in ("sitofp", "uitofp"):
+            f = z3.fpSignedToFP if op == "sitofp" else z3.fpUnsignedToFP
+            return mkf(f(RNE, bv(x, sbits), FSORT[dbits]), dbits)
+        if op in ("fpext", "fptrunc"):
+            return mkf(z3.fpFPToFP(RNE, fp(x, sbits), FSORT[dbits]), dbits)
+        if op == "bitcast":
+            if dk == "i":
+                return mk(z3.fpToIEEEBV(fp(x, sbits)), dbits)
+            return mkf(z3.fpBVToFP(bv(x, sbits), FSORT[dbits]), dbits)
+        # fptosi / fptoui: out of range (or NaN) is poison, a fault when checked
+        a = fp(x, sbits)
+        signed = op == "fptosi"
+        w = a if sbits == 64 else z3.fpFPToFP(RNE, a, FSORT[64])  # (exact)
+        if signed and dbits > 53:  # no double lies between -2^63 - 1 and -2^63
+            low = z3.fpGEQ(w, fp(-(2.0 ** (dbits - 1)), 64))
+        else:
+            low = z3.fpGT(w, fp(-(2.0 ** (dbits - 1)) - 1 if signed else -1.0, 64))
+        inr = z3.And(z3.Not(z3.fpIsNaN(w)), low, z3.fpLT(w, fp(2.0 ** (dbits - (1 if signed else 0)), 64)))
+        if not self.decide(inr):
+            if check:
+                self.vm.fault(F_INTEGER, f"{op} of a symbolic value out of the range of i{dbits}")
+            return ops.full(dbits)
+        f = z3.fpToSBV if signed else z3.fpToUBV
+        return mk(f(RTZ, a, z3.BitVecSort(dbits)), dbits)
