@@ -105,3 +105,20 @@ def test_options_are_checked(tmp_path):
     bad.write_text('{"inputs": ["x"]}')
     r = divm("run", "--inputs", str(bad), prog)
     assert r.returncode == 2 and "number" in r.stderr and "Traceback" not in r.stderr
+
+
+def test_replay_takes_decisions_from_the_inputs(tmp_path):
+    """divm replay of a symbolic trace needs no solver: the recorded inputs
+    decide every branch; inputs that lead elsewhere do not fit the trace."""
+    prog = os.path.join(SYM, "arith_bug.c")
+    trace = tmp_path / "t.json"
+    assert divm("verify", "--symbolic", "--trace-out", str(trace), prog).returncode == 1
+    t = json.loads(trace.read_text())
+    assert t["inputs"][0]["value"] == 1060822295 and t["inputs"][0]["function"] == "__VERIFIER_nondet_uint"
+    assert t["inputs"][0]["line"] == 8 and t["inputs"][0]["step"] == 1
+    r = divm("replay", prog, str(trace))
+    assert r.returncode == 1 and "error: assert" in r.stderr and "= 1060822295" in r.stderr, r.stderr
+    t["inputs"][0]["value"] = 5
+    (tmp_path / "bad.json").write_text(json.dumps(t))
+    r = divm("replay", prog, str(tmp_path / "bad.json"))
+    assert r.returncode == 2 and "does not fit" in r.stderr, r.stderr

@@ -68,7 +68,7 @@ class Console:
             else:
                 sv = v - (1 << i["bits"]) if v >> (i["bits"] - 1) and i["bits"] > 1 else v
                 shown = f"{v}" if sv == v else f"{sv} ({v:#x})"
-            print(f"  {i['call']} at {i['location']} = {shown}", file=sys.stderr)
+            print(f"  {i['function']}() at {i['file']}:{i['line']} (step {i['step']}) = {shown}", file=sys.stderr)
 
     def progress(self, states: int, transitions: int, queue: int, secs: float) -> None:
         if self.tty:

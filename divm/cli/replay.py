@@ -8,7 +8,7 @@ import sys
 
 from divm.cli.execution import run_big_stack
 from divm.cli.options import check_externals, configure, machine_env, trace_files, trace_namespace
-from divm.cli.output import output_lines, print_error
+from divm.cli.output import Console, output_lines, print_error
 from divm.cli.parser import UsageError
 from divm.load.loader import LoadError, load_program
 
@@ -61,15 +61,24 @@ def cmd_replay(args) -> int:
     vm = VM(prog, env, out=lambda fd, data: print(output_lines(fd, data)))
     check_externals(prog, vm)
     configure(vm, ns)
+    inputs = trace.get("inputs") or []
+    if vm.engine is not None:  # decisions follow from the recorded inputs: no solver
+        try:
+            vm.engine.use_model(inputs)
+        except (KeyError, TypeError, ValueError, AttributeError):
+            raise LoadError(f"{args.trace}: malformed trace (inputs)") from None
     vm.want_stop_bt = vm.explore_mode = True
     vm.all_visible = bool((trace.get("options") or {}).get("liveness"))
     vm.set_live()
     loop_bt: list = []
+    from divm.vm.defs import ModelMismatch
     try:
         flags = run_big_stack(lambda: replay_steps(vm, steps, cycle, loop_bt))
-    except TraceMismatch as e:
+    except (TraceMismatch, ModelMismatch) as e:
         raise LoadError(f"{args.trace}: the trace does not fit the program: {e}") from None
     sys.stdout.flush()
+    if inputs and vm.engine is not None:
+        Console().inputs(vm.engine.model())
     if flags & CF_ERROR and vm.error is not None:
         print_error(vm.error)
         return 1
@@ -91,6 +100,7 @@ def replay_steps(vm, steps: list, cycle: int | None, loop_bt: list) -> int:
             print("--- the loop starts here and repeats forever ---")
         queue = list(choices)
         vm.chooser = recorded_chooser(queue, i)
+        vm.step_index = i + 1
         vm.trace = []
         print(f"step {i + 1}:", end="")
         vm.transition()
@@ -113,6 +123,8 @@ def recorded_chooser(queue: list, i: int):
         if not queue:
             raise TraceMismatch(f"step {i + 1} makes more choices than the trace recorded")
         v, m = queue.pop(0)
+        if n == -1:  # a symbolic decision replayed from the inputs: what was recorded
+            return v, m
         if m != n or not 0 <= v < n:
             raise TraceMismatch(f"step {i + 1}: the trace chose {v} of {m}, the program offers {n}")
         return v

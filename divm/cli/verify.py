@@ -119,6 +119,8 @@ def safety_outcome(s: Session, machine, res, report: dict) -> None:
     """The counterexample and trace of an error; why a result is inconclusive."""
     if res.verdict in ("error", "boot-error"):
         trace = make_trace(s.prog, trace_options(s.args, s.stdin, s.files), res.path)
+        if machine.inputs:  # (replay takes its decisions from these values)
+            trace["inputs"] = machine.inputs
         path = trace_target(s.args)
         report["trace"] = save_trace(trace, path)
         report["error"] = res.error.to_json()

@@ -26,8 +26,8 @@ class ControlFlow:
             if b.idx == 0 and self.interrupts and self.fn.idx in recursive_fns(self.vm.prog):
                 # a recursive function's entry: a loop point (resumes here)
                 self.emit(ind, f"if LOOPS: _loop({self.fn.idx}, 0)")
-                self.resume_lines[len(self.lines)] = 0
-                self.resume_loc[0] = b.ins[0].loc
+                # (resume id 0 would mean a frame never started: a tail of its own)
+                self.resume_lines[len(self.lines)] = self.tail(b, 0, "entry")
         ins_list = b.ins
         for n in range(start, len(ins_list) - 1):
             ins = ins_list[n]

@@ -143,7 +143,7 @@ def resume_live(fn: Fn, g, regs: dict) -> dict[int, tuple[str, ...]]:
     # labels need is kept at every call too
     at_labels = {n for b in fn.blocks if b.ins[-1].op == "indirectbr" for t in b.ins[-1].x for n in lb[t][0]}
     for (bidx, start, kind), rid in g.splits.items():
-        if kind not in ("call", "crit"):
+        if kind not in ("call", "crit", "entry"):
             continue
         names = set(lb[bidx][start]) if start < len(lb[bidx]) else set()
         if kind == "call":

@@ -157,7 +157,8 @@ class Machine:
         vm = self.vm
         saved, vm.want_stop_bt = vm.want_stop_bt, True
         try:
-            for choices in path:
+            for k, choices in enumerate(path, 1):
+                vm.step_index = k
                 step = self._run(snap, lambda i, n, c=choices: c[i] if i < len(c) else 0)
                 if step is None:
                     raise RuntimeError("a stored transition was cancelled when re-run")
@@ -167,6 +168,7 @@ class Machine:
                 self.inputs = vm.engine.model()
         finally:
             vm.want_stop_bt = saved
+            vm.step_index = 0
         return steps
 
 

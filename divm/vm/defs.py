@@ -31,6 +31,10 @@ def first_choice(n: int, weights) -> int:
     return 0
 
 
+class ModelMismatch(Exception):
+    """A replay's recorded inputs do not drive the run the trace recorded."""
+
+
 class Suspend(BaseException):
     """The OS ended the transition (frame register set to null).  On its way
     out, each generated frame at a suspension point adds (resume entry,

@@ -88,6 +88,7 @@ class VM(Access, Insns, Frames, Faults, Interrupts, Hypercalls):
         self.nondet_limited = False  # a wide nondet value came from the small default domain
         self.leakcheck: str | None = None
         self._reduce = True
+        self.step_index = 0  # which step of a replayed path runs (symbolic inputs record it)
         self.inputs = None  # run --inputs: a deque of values the nondet calls return first
         self.symbolic = False  # --symbolic: code generated for symbolic values (see enable_symbolic)
         self.engine = None  # the symbolic engine (vm/symbolic.py)

@@ -29,7 +29,7 @@ from divm.load import layout
 from divm.load.types import I8
 from divm.load.values import Sym, set_sym_hook
 from divm.vm import ops
-from divm.vm.defs import CF_CANCEL, Suspend
+from divm.vm.defs import CF_CANCEL, ModelMismatch, Suspend
 from divm.vm.symmem import SymMemory
 from divm.vm.symops import SymOps
 from divm.vm.symterms import FLOAT_CALLS, FSORT, FSTRUCT, ISTRUCT, NAN_BITS, RNE, fp, fp_bits, mkf, value_order
@@ -47,6 +47,7 @@ class Engine(SymOps, SymMemory):
         self.queries = 0
         self.seconds = 0.0
         self.incomplete: str | None = None
+        self.model_pairs: list | None = None  # replay: (input, value) of a counterexample
         self.varcache: dict = {}  # term id -> the inputs it mentions
         self.pyids: dict[int, int] = {}  # id() of a term object -> its ast id
         self.keep_py: list = []
@@ -90,13 +91,14 @@ class Engine(SymOps, SymMemory):
         v = self.fresh(bits, what)
         return Sym(z3.FP(v.t.decl().name(), FSORT[bits]), bits)
 
-    def fresh(self, bits: int, what: str):
+    def fresh(self, bits: int, fn: str):
+        """A new input: what fn (the nondet function) returns here."""
         vm = self.vm
         pc, inputs = vm.sym_state
         name = f"in{len(inputs)}"
         bt = vm.backtrace()
-        where = f"{bt[0]['file']}:{bt[0]['line']}" if bt else "?"
-        vm.sym_state = (pc, inputs + ((name, bits, what, where),))
+        where = (bt[0]["file"], bt[0]["line"], vm.step_index) if bt else ("?", 0, vm.step_index)
+        vm.sym_state = (pc, inputs + ((name, bits, fn, where),))
         self.width[name] = bits
         return Sym(z3.BitVec(name, bits), bits)
 
@@ -118,6 +120,8 @@ class Engine(SymOps, SymMemory):
             a.append(c)
 
     def _check(self, extra=None):
+        if self.model_pairs is not None:  # (a replay decides from the inputs alone)
+            raise ModelMismatch("a replay from recorded inputs asked the solver")
         t0 = time.perf_counter()
         self.queries += 1
         try:
@@ -147,6 +151,8 @@ class Engine(SymOps, SymMemory):
         return r
 
     def _scratch(self, conds: tuple):
+        if self.model_pairs is not None:
+            raise ModelMismatch("a replay from recorded inputs asked the solver")
         t0 = time.perf_counter()
         self.queries += 1
         s = self.scratch
@@ -163,6 +169,37 @@ class Engine(SymOps, SymMemory):
             s.pop()
             self.seconds += time.perf_counter() - t0
 
+    def forced(self) -> None:
+        """A decision the path condition forces: recorded as a choice of one
+        outcome, so that a replay from the model meets every decision in
+        the same place (and needs no solver to tell which ones forked)."""
+        self.vm.chooser(1, None)
+
+    def take(self) -> tuple[int, int]:
+        """Model mode: the recorded (choice, outcomes) of the next decision;
+        a fork counts as a choice (loop points end transitions at it)."""
+        v, n = self.vm.chooser(-1, None)
+        if n > 1:
+            self.vm.chosen += 1
+            self.vm.choice_log.append((v, n))
+        return v, n
+
+    def evaluate(self, t):
+        """Model mode: t's value under the recorded inputs."""
+        r = z3.simplify(z3.substitute(t, *self.model_pairs))
+        if z3.is_bool(r):
+            if not (z3.is_true(r) or z3.is_false(r)):
+                raise ModelMismatch("a decision does not follow from the recorded inputs")
+            return z3.is_true(r)
+        if z3.is_fp(r):
+            if not z3.is_fp_value(r):
+                raise ModelMismatch("a value does not follow from the recorded inputs")
+            w = r.ebits() + r.sbits()
+            return FSTRUCT[w].unpack(ISTRUCT[w].pack(fp_bits(r, w)))[0]
+        if not z3.is_bv_value(r):
+            raise ModelMismatch("a value does not follow from the recorded inputs")
+        return r.as_long()
+
     def decide(self, c) -> bool:
         """Which way a condition goes: forks (a choice) when both can."""
         c = z3.simplify(c)
@@ -170,6 +207,13 @@ class Engine(SymOps, SymMemory):
             return True
         if z3.is_false(c):
             return False
+        if self.model_pairs is not None:
+            side = self.evaluate(c)
+            v, n = self.take()
+            if n == 2 and v != side:
+                raise ModelMismatch("the recorded inputs take the other side of a branch")
+            self.assume(c if side else z3.Not(c))
+            return side
         t = self.feasible(c)
         nc = z3.simplify(z3.Not(c))
         f = self.feasible(nc)
@@ -179,6 +223,7 @@ class Engine(SymOps, SymMemory):
             return side
         if not t and not f:  # (an infeasible path condition: nothing continues)
             self.cancel()
+        self.forced()
         return t
 
     def cancel(self) -> None:
@@ -226,6 +271,9 @@ class Engine(SymOps, SymMemory):
                 return tuple(self.conc(e) for e in x)
             return x
         t = x.t
+        if self.model_pairs is not None:
+            self.take()
+            return self.evaluate(t)
         vals = self.values(t)
         if not vals:
             self.cancel()
@@ -234,6 +282,8 @@ class Engine(SymOps, SymMemory):
             self.incomplete = (f"a symbolic value had more than {CONC_LIMIT} feasible values where a concrete "
                                "one was needed; only some were tried")
             vals = vals[:CONC_LIMIT]
+        if len(vals) == 1:
+            self.forced()
         v = vals[self.vm.hc_choose(len(vals))] if len(vals) > 1 else vals[0]
         if len(vals) > 1 or self.incomplete:
             self.assume((z3.fpIsNaN(t) if v != v else z3.fpToIEEEBV(t) == z3.fpToIEEEBV(fp(v, x.bits)))
@@ -241,25 +291,51 @@ class Engine(SymOps, SymMemory):
         return v
 
     def model(self) -> list[dict]:
-        """A concrete value for each input of the current path."""
+        """A concrete value for each input of the current path: the function
+        called, where and in which step, the value (floats also by bits)."""
         pc, inputs = self.vm.sym_state
         if not inputs:
             return []
-        self._sync(pc)
-        if self._check() != z3.sat:
-            return []
-        m = self.solver.model()
+        if self.model_pairs is not None:
+            vals = [self.evaluate(var) for var in self.inputs_vars(inputs)]
+        else:
+            self._sync(pc)
+            if self._check() != z3.sat:
+                return []
+            m = self.solver.model()
+            vals = []
+            for var in self.inputs_vars(inputs):
+                r = m.eval(var, model_completion=True)
+                if z3.is_fp(var):
+                    w = var.ebits() + var.sbits()
+                    vals.append(FSTRUCT[w].unpack(ISTRUCT[w].pack(fp_bits(r, w)))[0])
+                else:
+                    vals.append(r.as_long())
         out = []
-        for name, bits, what, where in inputs:
-            if what.startswith(FLOAT_CALLS):
-                b = fp_bits(m.eval(z3.FP(name, FSORT[bits]), model_completion=True), bits)
-                v = FSTRUCT[bits].unpack(ISTRUCT[bits].pack(b))[0]
-                out.append({"input": name, "call": what, "location": where, "bits": bits, "value": v,
-                            "hex": hex(b)})
-                continue
-            v = m.eval(z3.BitVec(name, bits), model_completion=True).as_long()
-            out.append({"input": name, "call": what, "location": where, "bits": bits, "value": v})
+        for (name, bits, fn, where), v in zip(inputs, vals):
+            file, line, step = where
+            e = {"function": fn, "file": file, "line": line, "step": step, "value": v, "bits": bits, "input": name}
+            if isinstance(v, float):
+                e["hex"] = hex(ISTRUCT[bits].unpack(FSTRUCT[bits].pack(v))[0])
+            out.append(e)
         return out
+
+    @staticmethod
+    def inputs_vars(inputs) -> list:
+        return [z3.FP(name, FSORT[bits]) if fn in FLOAT_CALLS else z3.BitVec(name, bits)
+                for name, bits, fn, _ in inputs]
+
+    def use_model(self, inputs: list) -> None:
+        """Replay from a counterexample's inputs: decisions follow from the
+        values (checked against the recorded choices), no solver is asked."""
+        pairs = []
+        for i, e in enumerate(inputs):
+            name, bits, v = f"in{i}", int(e["bits"]), e["value"]
+            if isinstance(v, float):
+                pairs.append((z3.FP(name, FSORT[bits]), fp(v, bits)))
+            else:
+                pairs.append((z3.BitVec(name, bits), z3.BitVecVal(int(v) & ((1 << bits) - 1), bits)))
+        self.model_pairs = pairs
 
     # -- the state -------------------------------------------------------------------------
     def vars_of(self, t) -> frozenset:
@@ -322,10 +398,10 @@ def install(vm) -> Engine:
     for name, f in list(b.items()):
         b[name] = wrap(f)
     for name, (bits, _) in NONDET.items():
-        b["__VERIFIER_nondet_" + name] = (lambda bits=bits, name=name: eng.fresh(bits, f"__VERIFIER_nondet_{name}()"))
+        b["__VERIFIER_nondet_" + name] = (lambda bits=bits, name=name: eng.fresh(bits, f"__VERIFIER_nondet_{name}"))
     for name, bits in (("__VERIFIER_nondet_float", 32), ("__VERIFIER_nondet_double", 64),
                        ("__lamp_any_float32", 32), ("__lamp_any_float64", 64)):
-        b[name] = (lambda bits=bits, name=name: eng.fresh_float(bits, f"{name}()"))
+        b[name] = (lambda bits=bits, name=name: eng.fresh_float(bits, name))
     G["_f32"] = lambda x: x if x.__class__ is Sym else ops.f32(x)
     G["_fabs"] = lambda x: mkf(z3.fpAbs(x.t), x.bits) if x.__class__ is Sym else ops.fabs_(x)
     G["_fsqrt"] = lambda x: mkf(z3.fpSqrt(RNE, x.t), x.bits) if x.__class__ is Sym else ops.fsqrt(x)
@@ -334,12 +410,12 @@ def install(vm) -> Engine:
     G["_sy_fcmp"] = eng.fcmp
     G["_sy_fcast"] = eng.fcast
     for bits in (8, 16, 32, 64):
-        b[f"__lamp_any_i{bits}"] = (lambda bits=bits: eng.fresh(bits, f"__lamp_any_i{bits}()"))
+        b[f"__lamp_any_i{bits}"] = (lambda bits=bits: eng.fresh(bits, f"__lamp_any_i{bits}"))
 
     def nondet_memory(p, n):
         n = conc(n)
         for i in range(n):
-            eng.store(vm, vm.gep(conc(p), i), eng.fresh(8, "__VERIFIER_nondet_memory()"), I8)
+            eng.store(vm, vm.gep(conc(p), i), eng.fresh(8, "__VERIFIER_nondet_memory"), I8)
     b["__VERIFIER_nondet_memory"] = nondet_memory
     for fn in vm.prog.functions:  # calls through pointers reach the wrapped ones too
         if fn.decl:

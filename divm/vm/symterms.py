@@ -80,7 +80,7 @@ def install_syms(o, syms: list, base: int = 0) -> None:
     o.resync()
 
 
-FLOAT_CALLS = ("__VERIFIER_nondet_float", "__VERIFIER_nondet_double", "__lamp_any_float")
+FLOAT_CALLS = ("__VERIFIER_nondet_float", "__VERIFIER_nondet_double", "__lamp_any_float32", "__lamp_any_float64")
 
 
 def value_order(v):
