@@ -154,7 +154,8 @@ def nondet_builtins(vm, b: dict) -> None:
         b["__VERIFIER_nondet_" + name] = make_nondet_float(vm)
     for bits in (8, 16, 32, 64):
         b[f"__lamp_any_i{bits}"] = make_nondet(vm, bits, True)
-    b["__lamp_any_float32"] = b["__lamp_any_float64"] = make_nondet_float(vm)
+    for name in ("__lamp_any_float32", "__lamp_any_float64", "__lamp_any_f32", "__lamp_any_f64"):
+        b[name] = make_nondet_float(vm)
 
     def nondet_memory(p, n):
         # concretely the bytes are zero, which is never the whole story

@@ -400,7 +400,8 @@ def install(vm) -> Engine:
     for name, (bits, _) in NONDET.items():
         b["__VERIFIER_nondet_" + name] = (lambda bits=bits, name=name: eng.fresh(bits, f"__VERIFIER_nondet_{name}"))
     for name, bits in (("__VERIFIER_nondet_float", 32), ("__VERIFIER_nondet_double", 64),
-                       ("__lamp_any_float32", 32), ("__lamp_any_float64", 64)):
+                       ("__lamp_any_float32", 32), ("__lamp_any_float64", 64),
+                       ("__lamp_any_f32", 32), ("__lamp_any_f64", 64)):
         b[name] = (lambda bits=bits, name=name: eng.fresh_float(bits, name))
     G["_f32"] = lambda x: x if x.__class__ is Sym else ops.f32(x)
     G["_fabs"] = lambda x: mkf(z3.fpAbs(x.t), x.bits) if x.__class__ is Sym else ops.fabs_(x)

@@ -80,7 +80,8 @@ def install_syms(o, syms: list, base: int = 0) -> None:
     o.resync()
 
 
-FLOAT_CALLS = ("__VERIFIER_nondet_float", "__VERIFIER_nondet_double", "__lamp_any_float32", "__lamp_any_float64")
+FLOAT_CALLS = ("__VERIFIER_nondet_float", "__VERIFIER_nondet_double", "__lamp_any_float32", "__lamp_any_float64",
+               "__lamp_any_f32", "__lamp_any_f64")
 
 
 def value_order(v):
