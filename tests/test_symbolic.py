@@ -180,7 +180,7 @@ def test_operators_agree_with_concrete(ctype, bits, signed, tmp_path):
              "--trace-out", str(tmp_path / "t.json"), str(src))
     report = json.loads(rep.read_text())
     assert report["result"] == "error", (report, r.stderr[-2000:])
-    run = divm("run", "--inputs", report["test"], "--report", str(tmp_path / "run.json"), str(src))
+    divm("run", "--inputs", report["test"], "--report", str(tmp_path / "run.json"), str(src))
     got = json.loads((tmp_path / "run.json").read_text())
     assert got["result"] == "error" and "reach_error" in got["error"]["message"], (got, report["inputs"])
 
@@ -199,8 +199,9 @@ def test_float_operators_agree_with_concrete(ctype, tmp_path):
     ops_ = {"x + y": r32(x0 + y0), "x - y": r32(x0 - y0), "x * 3": r32(x0 * 3), "y / 4": r32(y0 / 4),
             "-x": -x0}
     conds = [f"({e}) == {v.hex()}" for e, v in ops_.items()]
-    conds += [f"(x < y) == {int(x0 < y0)}", f"(int)x == {math.trunc(x0)}", f"(long)(y * 2) == {math.trunc(r32(y0 * 2))}",
-              f"(double)x == {x0.hex()}", f"(unsigned char)(int)y == {math.trunc(y0) & 255}"]
+    conds += [f"(x < y) == {int(x0 < y0)}", f"(int)x == {math.trunc(x0)}",
+              f"(long)(y * 2) == {math.trunc(r32(y0 * 2))}", f"(double)x == {x0.hex()}",
+              f"(unsigned char)(int)y == {math.trunc(y0) & 255}"]
     fn = "float" if ctype == "float" else "double"
     src = tmp_path / "f.c"
     src.write_text(f"extern {ctype} __VERIFIER_nondet_{fn}(void);\nextern void reach_error(void);\n"
@@ -212,6 +213,6 @@ def test_float_operators_agree_with_concrete(ctype, tmp_path):
              "--trace-out", str(tmp_path / "t.json"), str(src))
     report = json.loads(rep.read_text())
     assert report["result"] == "error", (report, r.stderr[-2000:])
-    run = divm("run", "--inputs", report["test"], "--report", str(tmp_path / "run.json"), str(src))
+    divm("run", "--inputs", report["test"], "--report", str(tmp_path / "run.json"), str(src))
     got = json.loads((tmp_path / "run.json").read_text())
     assert got["result"] == "error" and "reach_error" in got["error"]["message"], (got, report["inputs"])
