@@ -216,3 +216,21 @@ def test_float_operators_agree_with_concrete(ctype, tmp_path):
     divm("run", "--inputs", report["test"], "--report", str(tmp_path / "run.json"), str(src))
     got = json.loads((tmp_path / "run.json").read_text())
     assert got["result"] == "error" and "reach_error" in got["error"]["message"], (got, report["inputs"])
+
+
+def test_liveness_with_symbolic_inputs(tmp_path):
+    """A liveness violation that needs a particular input: the lasso comes
+    with the input, and replays from it."""
+    src = tmp_path / "p.c"
+    src.write_text("extern int __VERIFIER_nondet_int(void);\nint x;\n"
+                   "int main(void) { int n = __VERIFIER_nondet_int(); if (n < 0 || n > 10) return 0;\n"
+                   "  x = 1; while (n > 0) { if (n == 7) while (1) {} n--; }\n  x = 2; return 0; }\n")
+    ltl = tmp_path / "p.ltl"
+    ltl.write_text("#define running (x == 1)\n#define done (x == 2)\n#property ends G (running -> F done)\n")
+    rep, trace = tmp_path / "r.json", tmp_path / "t.json"
+    r = divm("verify", "--symbolic", "--liveness", str(ltl), "--report", str(rep), "--trace-out", str(trace), str(src))
+    assert r.returncode == 1, r.stderr
+    prop = json.loads(rep.read_text())["properties"][0]
+    assert prop["result"] == "error" and 7 <= prop["inputs"][0]["value"] <= 10, prop  # (n counts down to 7)
+    rp = divm("replay", str(src), str(trace))
+    assert rp.returncode == 1 and "repeats forever" in rp.stderr, rp.stderr

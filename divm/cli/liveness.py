@@ -81,7 +81,14 @@ def check_property(s: Session, props, formula, stopper: Stopper):
     task = Task(Limits(args.max_states, args.max_time, s.max_mem), property="liveness", automaton=automaton,
                 fair=args.fair)
     stopper.start(vm)
-    return run_big_stack(lambda: s.explorer.explore(machine, task), stopper.watch)
+    res = run_big_stack(lambda: s.explorer.explore(machine, task), stopper.watch)
+    res.inputs = []
+    if vm.engine is not None and res.verdict == "error" and res.path:
+        # the lasso's inputs: its steps re-run once, the values from a model
+        _, snap0 = machine.initial()
+        run_big_stack(lambda: machine.replay(snap0, [[v for v, _ in st.choices] for st in res.path]))
+        res.inputs = machine.inputs
+    return res
 
 
 def property_entry(s: Session, name: str, formula, res, several: bool) -> dict:
@@ -109,9 +116,14 @@ def property_entry(s: Session, name: str, formula, res, several: bool) -> dict:
         base = base[:-6] if base.endswith(".trace") else base
         trace_path = f"{base}.{name}.trace.json"
     options = {**trace_options(s.args, s.stdin, s.files), "liveness": True}
-    entry["trace"] = save_trace(make_trace(s.prog, options, path, cycle), trace_path)
+    trace = make_trace(s.prog, options, path, cycle)
+    if getattr(res, "inputs", None):
+        trace["inputs"] = entry["inputs"] = res.inputs
+    entry["trace"] = save_trace(trace, trace_path)
     s.console.note(f"property {name}: violated")
     s.console.counterexample(path, res.error, cycle)
+    if entry.get("inputs"):
+        s.console.inputs(entry["inputs"])
     if trace_path is not None:
         s.console.note(f"trace written to {trace_path}")
     return entry

@@ -137,6 +137,8 @@ class ControlFlow:
             self.emit(ind, f"if LEAKRET: _leak_return({self.val(t.a[0]) if t.a else 'None'})", t.loc)
         if self.uses_alloca or self.has_setjmp:
             self.emit(ind, "if len(AST) > _sp: _freeto(_sp)")
+        if self.atomic:
+            self.emit(ind, "_hc_ctl_flag(3, 0)")  # (_VM_CF_IgnoreLoop | _VM_CF_IgnoreCrit)
         if t.a:
             self.emit(ind, f"return {self.val(t.a[0])}", t.loc)
         else:

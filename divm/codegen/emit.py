@@ -24,6 +24,11 @@ class Emitter:
         self.lines: list[str] = []
         self.linemap: dict[int, tuple[str, int]] = {}
         self.interrupts = not fn.system  # DiOS and libc-shim run with interrupts masked
+        # SV-COMP's __VERIFIER_atomic_* functions run as one step: no
+        # interrupt points, and interrupts masked until they return
+        self.atomic = fn.name.startswith("__VERIFIER_atomic_") and not fn.system
+        if self.atomic:
+            self.interrupts = False
 
     def emit(self, ind: int, text: str, loc=None) -> None:
         self.lines.append("    " * ind + text)

@@ -123,6 +123,8 @@ def _body(g: Gen) -> int:
     if g.uses_alloca:
         g.emit(ind + 1, "_sp = len(AST)")
     g.emit(ind + 1, "bb = 0")
+    if g.atomic:
+        g.emit(ind + 1, "_hc_ctl_flag(0, 3)")
     if g.has_setjmp:
         g.emit(ind, "_jf = _newjf()")
     g.emit(ind, "while True:")

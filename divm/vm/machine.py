@@ -336,6 +336,7 @@ class VM(Access, Insns, Frames, Faults, Interrupts, Hypercalls):
         if boot is None or boot.decl:
             raise VMError("DiOS is missing __boot")
         self.flags = CF_BOOTING | CF_KERNEL
+        self.sym_state = ((), ())
         try:
             self.FT[boot.idx](self.env_ptr)
         except (Suspend, ContinueFault):

@@ -406,6 +406,8 @@ def install(vm) -> Engine:
     G["_f32"] = lambda x: x if x.__class__ is Sym else ops.f32(x)
     G["_fabs"] = lambda x: mkf(z3.fpAbs(x.t), x.bits) if x.__class__ is Sym else ops.fabs_(x)
     G["_fsqrt"] = lambda x: mkf(z3.fpSqrt(RNE, x.t), x.bits) if x.__class__ is Sym else ops.fsqrt(x)
+    G["_iabs"] = eng.iabs
+    G["_minmax"] = eng.minmax
     G["_sy_fbin"] = eng.fbin
     G["_sy_fneg"] = eng.fneg
     G["_sy_fcmp"] = eng.fcmp

@@ -168,3 +168,18 @@ class SymOps:
             return ops.full(dbits)
         f = z3.fpToSBV if signed else z3.fpToUBV
         return mk(f(RTZ, a, z3.BitVecSort(dbits)), dbits)
+
+    def iabs(self, x, bits: int):
+        """llvm.abs (abs(INT_MIN) is INT_MIN, as the wrapping intrinsic)."""
+        if x.__class__ is not Sym:
+            return ops.iabs(x, bits)
+        a = x.t
+        return mk(z3.If(a < 0, -a, a), bits)
+
+    def minmax(self, op: str, x, y, bits: int):
+        """llvm.smax/smin/umax/umin."""
+        if x.__class__ is not Sym and y.__class__ is not Sym or x.__class__ is U or y.__class__ is U:
+            return ops.minmax(op, x, y, bits)
+        a, b = bv(x, bits), bv(y, bits)
+        lt = (a < b) if op[0] == "s" else z3.ULT(a, b)
+        return mk(z3.If(lt, b, a) if op[1:] == "max" else z3.If(lt, a, b), bits)
