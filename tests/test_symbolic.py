@@ -234,3 +234,23 @@ def test_liveness_with_symbolic_inputs(tmp_path):
     assert prop["result"] == "error" and 7 <= prop["inputs"][0]["value"] <= 10, prop  # (n counts down to 7)
     rp = divm("replay", str(src), str(trace))
     assert rp.returncode == 1 and "repeats forever" in rp.stderr, rp.stderr
+
+
+def test_vectorised_code(tmp_path):
+    """-O2 code computes on vectors of symbolic lanes (and reduces them)."""
+    src = tmp_path / "v.c"
+    src.write_text("#include <assert.h>\nextern void __VERIFIER_nondet_memory(void *, unsigned long);\n"
+                   "unsigned a[16], b[16];\nint main(void) {\n  __VERIFIER_nondet_memory(a, sizeof a);\n"
+                   "  for (int i = 0; i < 16; i++) b[i] = a[i] ^ 0x55;\n  unsigned s = 0, t = 0;\n"
+                   "  for (int i = 0; i < 16; i++) s += b[i] ^ 0x55;\n"
+                   "  for (int i = 0; i < 16; i++) t += a[i];\n  assert(s == t && t != 12345);\n  return 0;\n}\n")
+    bc = tmp_path / "v.bc"
+    assert divm("cc", "-O2", "-o", str(bc), str(src)).returncode == 0
+    rep = tmp_path / "r.json"
+    r = divm("verify", "--symbolic", "--tests-out", str(tmp_path / "t"), "--report", str(rep),
+             "--trace-out", str(tmp_path / "t.json"), str(bc))
+    report = json.loads(rep.read_text())
+    assert report["result"] == "error" and "12345" in report["error"]["message"], (report, r.stderr[-2000:])
+    assert len(report["inputs"]) == 64  # a byte each
+    run = divm("run", "--inputs", report["test"], str(bc))
+    assert run.returncode == 1 and "12345" in run.stderr, run.stderr

@@ -48,7 +48,7 @@ def run_program(args, out, console: Console) -> tuple[int, dict]:
     check_externals(prog, vm)
     configure(vm, args)
     from divm.vm import fastlib
-    if fastlib.enabled():
+    if fastlib.enabled() and vm.engine is None:  # (the C versions handle symbolic data)
         fastlib.install(vm)
     vm.chooser = make_chooser(args, console)
     stopper = Stopper(args.max_time, max_mem).__enter__()

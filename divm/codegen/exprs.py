@@ -40,6 +40,9 @@ class Expressions:
         a, r, ty = ins.a, ins.res, ins.ty
         if ty.k == "vec":
             x = self.binop(ins.op, "_x", "_y", ty.elem, ins)
+            if self.sym and ty.elem.k == "i":  # (lane by lane: a lane may be symbolic)
+                sy = f"_sy_bin({ins.op!r}, _x, _y, {ty.elem.bits})"
+                x = f"({sy} if _x.__class__ is Sym or _y.__class__ is Sym else {x})"
             self.emit(ind, f"{r} = tuple({x} for _x, _y in zip({self.val(a[0])}, {self.val(a[1])}))", ins.loc)
         else:
             x, y = self.val(a[0]), self.val(a[1])
@@ -68,6 +71,9 @@ class Expressions:
         at = a[0].ty
         if at.k == "vec":
             x = self.icmp(ins.x, "_x", "_y", at.elem)
+            if self.sym:
+                bits = at.elem.bits if at.elem.k == "i" else 64
+                x = f"(_sy_icmp({ins.x!r}, _x, _y, {bits}) if _x.__class__ is Sym or _y.__class__ is Sym else {x})"
             self.emit(ind, f"{r} = tuple({x} for _x, _y in zip({self.val(a[0])}, {self.val(a[1])}))", ins.loc)
         else:
             x, y = self.val(a[0]), self.val(a[1])
@@ -93,6 +99,12 @@ class Expressions:
         st, dt = a[0].ty, ins.ty
         if st.k == "vec" and dt.k == "vec" and op != "bitcast":
             x = self.cast(op, "_x", st.elem, dt.elem)
+            if self.sym and st.elem.k in ("i", "p") and dt.elem.k in ("i", "p"):
+                sb, db = (t.bits if t.k == "i" else 64 for t in (st.elem, dt.elem))
+                x = f"(_sy_cast({op!r}, _x, {sb}, {db}) if _x.__class__ is Sym else {x})"
+            elif self.sym:
+                x = "(_sy_conc(_x) if _x.__class__ is Sym else _x)"
+                x = self.cast(op, x, st.elem, dt.elem)
             self.emit(ind, f"{r} = tuple({x} for _x in {self.val(a[0])})", ins.loc)
         else:
             x = self.val(a[0])

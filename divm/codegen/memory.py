@@ -190,8 +190,8 @@ class Memory:
         ops_ = [op for op in a if not op.const]
         if self.sym and ops_:
             cond = " or ".join(f"{op.name}.__class__ is Sym" for op in ops_)
-            self.emit(ind, f"if {cond}: {r} = _sy_gep({base}, ({''.join(x + ', ' for x in symparts)}), {const})",
-                      ins.loc)
+            self.emit(ind, f"if {cond}: {r} = _sy_gep({base}, ({''.join(x + ', ' for x in symparts)}), {const}, "
+                           f"{self.ovf})", ins.loc)
             self.emit(ind, "else:", ins.loc)
             ind += 1
         if not terms and const >= 0:
@@ -204,7 +204,9 @@ class Memory:
             fsum = "".join(f" + {x}" for x in fast) + (f" + {const}" if const > 0 else f" - {-const}" if const else "")
             self.emit(ind, f"{r} = {base}{fsum}", ins.loc)
             # leaving the 32-bit offset range poisons the pointer (in _gep)
-            self.emit(ind, f"if {r}.__class__ is not int or ({r} ^ {base}) >> 32: {r} = _gep({base}, {off})", ins.loc)
+            # (-o check:overflow: that is pointer arithmetic wrapping, an integer error)
+            gep = "_gep_chk" if self.ovf else "_gep"
+            self.emit(ind, f"if {r}.__class__ is not int or ({r} ^ {base}) >> 32: {r} = {gep}({base}, {off})", ins.loc)
 
     def vector_gep(self, ins: Ins, ind: int) -> None:
         """getelementptr with a vector of bases or indices: a vector of

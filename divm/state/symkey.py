@@ -66,7 +66,8 @@ def key_part(eng, objs: dict) -> tuple:
             temp.append((o, h))
     if rename is not None:
         kpc = [z3.substitute(c, *rename) for c in kpc]
-    return ("sym", tuple(eng.tid(c) for c in kpc)), temp
+    # (a conjunction: the order and repetition of its conjuncts do not matter)
+    return ("sym", tuple(sorted({eng.tid(c) for c in kpc}))), temp
 
 
 def _first(kv):

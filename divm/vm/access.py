@@ -11,7 +11,7 @@ from divm.load.layout import M32, M64, PL_ALLOCA, PL_CODE, PL_GLOBAL, POISON_ID,
 from divm.load.types import DOUBLE, I64, I128, PTR, VA_LIST, X86FP80, Ty
 from divm.load.values import U
 from divm.vm import ops
-from divm.vm.defs import F_MEMORY, F_UNDEFINED, HEAP_BASE
+from divm.vm.defs import F_INTEGER, F_MEMORY, F_UNDEFINED, HEAP_BASE
 from divm.vm.memory import K_ALLOCA, K_FRAME, K_GLOBAL, K_HEAP, Obj, clone
 
 SCALAR = {(k, bits): (st.unpack_from, st.pack_into) for (k, bits), st in (
@@ -183,6 +183,15 @@ class Access:
         r = p + off
         if r < 0 or (r ^ p) >> 32:
             return (POISON_ID << 32) | (r & M32)
+        return r
+
+    def gep_chk(self, p, off):
+        """gep under -o check:overflow: leaving the object's offset range is
+        pointer arithmetic that wraps, an integer error."""
+        r = self.gep(p, off)
+        if r.__class__ is int and r >> 32 == POISON_ID and p.__class__ is int and p >> 32 != POISON_ID:
+            self.fault(F_INTEGER, f"pointer arithmetic wraps: offset {(p & M32) + off} "
+                                  "is outside the object's address range")
         return r
 
     def memcpy(self, d, s, n, nooverlap: bool) -> None:

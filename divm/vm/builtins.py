@@ -9,7 +9,7 @@ import ctypes.util
 import math
 
 from divm.load.layout import M32, X80, fp80_bytes, fp80_value
-from divm.load.types import I32
+from divm.load.types import I8, I32
 from divm.load.values import U
 
 try:  # find_library runs ldconfig or gcc: only when the usual name fails
@@ -158,8 +158,11 @@ def nondet_builtins(vm, b: dict) -> None:
         b[name] = make_nondet_float(vm)
 
     def nondet_memory(p, n):
+        if vm.inputs:  # run --inputs: a byte each, as --symbolic makes them
+            for i in range(n):
+                vm.st(vm.gep(p, i), vm.inputs.popleft() & 255 if vm.inputs else 0, I8)
+            return
         # concretely the bytes are zero, which is never the whole story
-        # (--symbolic makes every byte an input)
         vm.nondet_limited = True
         vm.memset(p, 0, n)
     b["__VERIFIER_nondet_memory"] = nondet_memory
@@ -170,7 +173,8 @@ NONDET = {"bool": (1, False), "_Bool": (1, False), "char": (8, True), "schar": (
           "uint": (32, False), "unsigned": (32, False), "long": (64, True), "ulong": (64, False),
           "longlong": (64, True), "ulonglong": (64, False), "size_t": (64, False), "loff_t": (64, True),
           "pointer": (64, False), "u32": (32, False), "u16": (16, False), "u8": (8, False),
-          "s32": (32, True), "int128": (128, True), "uint128": (128, False)}
+          "s32": (32, True), "int128": (128, True), "uint128": (128, False), "pchar": (64, False),
+          "pthread_t": (64, False), "sector_t": (64, False), "ushort_t": (16, False), "ssize_t": (64, True)}
 
 # without --nondet-range, wide types range over this small domain, and the
 # answer can then only be "inconclusive", never "valid"

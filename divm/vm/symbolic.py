@@ -362,7 +362,7 @@ class Engine(SymOps, SymMemory):
 
 
 # namespace entries that take symbolic values as they are (or are not values)
-_AS_IS = {"_gf", "_hc_frame", "_sjres", "_set_sjres", "_def", "_insertvalue", "_libm"}
+_AS_IS = {"_gf", "_hc_frame", "_sjres", "_set_sjres", "_def", "_insertvalue", "_libm", "_shuffle", "_select"}
 
 
 def install(vm) -> Engine:
@@ -406,7 +406,11 @@ def install(vm) -> Engine:
     G["_f32"] = lambda x: x if x.__class__ is Sym else ops.f32(x)
     G["_fabs"] = lambda x: mkf(z3.fpAbs(x.t), x.bits) if x.__class__ is Sym else ops.fabs_(x)
     G["_fsqrt"] = lambda x: mkf(z3.fpSqrt(RNE, x.t), x.bits) if x.__class__ is Sym else ops.fsqrt(x)
+    # vectors move symbolic lanes as they are; only an index must be concrete
+    G["_extractelement"] = lambda vec, i, ty: vm.extractelement(vec, conc(i), ty)
+    G["_insertelement"] = lambda vec, v, i: vm.insertelement(vec, v, conc(i))
     G["_iabs"] = eng.iabs
+    G["_reduce"] = eng.reduce
     G["_minmax"] = eng.minmax
     G["_sy_fbin"] = eng.fbin
     G["_sy_fneg"] = eng.fneg

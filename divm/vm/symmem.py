@@ -79,9 +79,9 @@ class SymMemory:
     def decode(self, ty, o, off: int):
         """A value from an object holding symbolic bytes."""
         k = ty.k
-        if k in ("s", "a", "vec") and k != "vec":
-            if k == "s":
-                return tuple(self.decode(e, o, off + eo) for e, eo in zip(ty.elems, ty.offsets))
+        if k == "s":
+            return tuple(self.decode(e, o, off + eo) for e, eo in zip(ty.elems, ty.offsets))
+        if k == "a" or k == "vec" and not (ty.elem.k == "i" and ty.elem.bits % 8):
             return tuple(self.decode(ty.elem, o, off + i * ty.elem.size) for i in range(ty.n))
         n = ty.store
         sym = o.sym

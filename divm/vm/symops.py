@@ -76,7 +76,7 @@ class SymOps:
             return mk(z3.SignExt(dbits - sbits, a), dbits)
         return mk(z3.ZeroExt(dbits - sbits, a), dbits)
 
-    def gep(self, base, parts: tuple, const: int):
+    def gep(self, base, parts: tuple, const: int, check: bool = False):
         """base + the sign-extended indices times their sizes + const."""
         if base.__class__ is U or any(i.__class__ is U for i, _, _ in parts):
             return ops.full(64)
@@ -95,6 +95,8 @@ class SymOps:
         low = z3.Extract(31, 0, r)
         if self.decide(z3.ULT(r, 1 << 32)):
             return mk(z3.Concat(z3.BitVecVal(oid, 32), low), 64)
+        if check:
+            self.vm.fault(F_INTEGER, "pointer arithmetic wraps: a symbolic offset outside the object's address range")
         return mk(z3.Concat(z3.BitVecVal(POISON_ID, 32), low), 64)
 
     def switch(self, sw: Sym, cases: tuple):
@@ -183,3 +185,12 @@ class SymOps:
         a, b = bv(x, bits), bv(y, bits)
         lt = (a < b) if op[0] == "s" else z3.ULT(a, b)
         return mk(z3.If(lt, b, a) if op[1:] == "max" else z3.If(lt, a, b), bits)
+
+    def reduce(self, op: str, v, bits: int):
+        """llvm.vector.reduce.* over lanes some of which are symbolic."""
+        if not any(x.__class__ is Sym for x in v) or op not in ("add", "mul", "and", "or", "xor"):
+            return ops.reduce(op, tuple(self.conc(x) for x in v), bits)
+        r = v[0]
+        for x in v[1:]:
+            r = self.binop(op, r, x, bits)
+        return r
