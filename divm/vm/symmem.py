@@ -11,7 +11,8 @@ from divm.load.layout import M32
 from divm.load.values import Sym, U
 from divm.vm.symterms import FSORT, bv, has_sym, install_syms, mk, mkf
 
-ITE_LIMIT = 256  # offsets a load at a symbolic offset folds into one term
+ITE_LIMIT = 1024  # offsets a load or store at a symbolic offset folds into terms
+CONC_LIMIT = 64  # (as vm/symbolic.py: more feasible offsets than this are not enumerated)
 
 
 class SymMemory:
@@ -106,6 +107,13 @@ class SymMemory:
 
     def store(self, vm, p, v, ty) -> None:
         if p.__class__ is Sym:
+            # few offsets: one state each (fast); many: if-then-else bytes
+            # (slow for the solver, but complete where enumerating is not)
+            # (a replay from inputs stores where the inputs say: the choices
+            # recorded are the same two either way, see ite_store)
+            if ty.k == "i" and v.__class__ is not U and self.model_pairs is None \
+                    and len(self.values(z3.Extract(31, 0, p.t))) > CONC_LIMIT and self.ite_store(vm, p, v, ty):
+                return
             p = self.address(p, ty.store, True)
         if ty.k == "p" and v.__class__ is Sym:
             v = self.conc(v)  # a pointer keeps a concrete target: the memory graph's edge
@@ -131,6 +139,53 @@ class SymMemory:
             if o.shared:
                 vm.share(int.from_bytes(o.b[off + q:off + q + 8], "little"))
         install_syms(o, syms, off)
+
+    def ite_store(self, vm, p: Sym, v, ty) -> bool:
+        """A store at a symbolic offset into one object: every byte it may
+        hit becomes an if-then-else of the stored and the old byte.  Only
+        where each byte is defined or symbolic and no pointer is stored
+        (False: not done here, the caller makes the offset concrete)."""
+        t = p.t
+        base = mk(z3.Extract(63, 32, t), 32)
+        if base.__class__ is not int:
+            return False
+        o = vm.objs.get(base)
+        n = ty.store
+        if o is None or o.ro or o.ptrs or len(o.b) < n or len(o.b) - n + 1 > ITE_LIMIT:
+            return False
+        sym = o.sym or {}
+        if o.ud is not None and any(o.ud[j] and j not in sym for j in range(len(o.b))):
+            return False
+        off = z3.simplify(z3.Extract(31, 0, t))
+        size = len(o.b)
+        if not self.decide(z3.ULE(off, size - n)):
+            vm.check((base << 32) | size, n, True)  # (faults: out of bounds, as address() leads to)
+            return True
+        self.forced()  # (where address() records the offset's choice)
+        o = vm.check(base << 32, n, True)  # (a writable copy)
+        if o is None:
+            return True
+        val = bv(v, ty.bits)
+        if ty.bits < 8 * n:
+            val = z3.ZeroExt(8 * n - ty.bits, val)
+        vb = [z3.Extract(8 * i + 7, 8 * i, val) for i in range(n)]
+        sym = o.sym or {}
+        new = {}
+        for j in range(size):
+            cur = sym.get(j)
+            b = cur if cur is not None else z3.BitVecVal(o.b[j], 8)
+            for i in range(n):
+                if 0 <= j - i <= size - n:
+                    b = z3.If(off == j - i, vb[i], b)
+            new[j] = z3.simplify(b)
+        if o.ud is None:
+            o.ud = bytearray(size)
+        o.ud[:] = b"\xff" * size
+        o.nud = size
+        o.b[:] = bytes(size)
+        o.sym = new
+        o.resync()
+        return True
 
     def memcpy(self, vm, d, s, n, nooverlap: bool) -> None:
         d, s, n = self.conc(d), self.conc(s), self.conc(n)
