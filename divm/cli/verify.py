@@ -139,7 +139,7 @@ def safety_outcome(s: Session, machine, res, report: dict) -> None:
     elif res.verdict == "valid" and machine.vm.nondet_limited:
         res.verdict = "inconclusive"
         res.reason = ("wide __VERIFIER_nondet_* values ranged over the default domain {0, 1, -1, 2}; "
-                      "give --nondet-range LO:HI to enumerate a range")
+                      "give --symbolic to decide over every value, or --nondet-range LO:HI to enumerate a range")
         report["result"] = "inconclusive"
         report["reason"] = res.reason
     elif res.verdict == "inconclusive":
