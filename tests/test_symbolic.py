@@ -124,6 +124,19 @@ def test_replay_takes_decisions_from_the_inputs(tmp_path):
     assert r.returncode == 2 and "does not fit" in r.stderr, r.stderr
 
 
+def reaches_error_concretely(src, tmp_path) -> None:
+    """verify --symbolic finds reach_error, and its inputs, run concretely
+    with run --inputs, reach it too."""
+    rep = tmp_path / "r.json"
+    r = divm("verify", "--symbolic", "--tests-out", str(tmp_path / "t"), "--report", str(rep),
+             "--trace-out", str(tmp_path / "t.json"), str(src))
+    report = json.loads(rep.read_text())
+    assert report["result"] == "error", (report, r.stderr[-2000:])
+    divm("run", "--inputs", report["test"], "--report", str(tmp_path / "run.json"), str(src))
+    got = json.loads((tmp_path / "run.json").read_text())
+    assert got["result"] == "error" and "reach_error" in got["error"]["message"], (got, report["inputs"])
+
+
 INT_TYPES = [("signed char", 8, True), ("unsigned char", 8, False), ("short", 16, True),
              ("unsigned short", 16, False), ("int", 32, True), ("unsigned", 32, False),
              ("long", 64, True), ("unsigned long", 64, False)]
@@ -175,14 +188,7 @@ def test_operators_agree_with_concrete(ctype, bits, signed, tmp_path):
                    f"int main(void) {{\n  {ctype} x = __VERIFIER_nondet_{fn}(), y = __VERIFIER_nondet_{fn}();\n"
                    f"  if (y == 0 || y == -1) return 0;\n"
                    f"  if ({conds}) reach_error();\n  return 0;\n}}\n")
-    rep = tmp_path / "r.json"
-    r = divm("verify", "--symbolic", "--tests-out", str(tmp_path / "t"), "--report", str(rep),
-             "--trace-out", str(tmp_path / "t.json"), str(src))
-    report = json.loads(rep.read_text())
-    assert report["result"] == "error", (report, r.stderr[-2000:])
-    divm("run", "--inputs", report["test"], "--report", str(tmp_path / "run.json"), str(src))
-    got = json.loads((tmp_path / "run.json").read_text())
-    assert got["result"] == "error" and "reach_error" in got["error"]["message"], (got, report["inputs"])
+    reaches_error_concretely(src, tmp_path)
 
 
 @pytest.mark.parametrize("ctype", ["float", "double"])
@@ -208,14 +214,7 @@ def test_float_operators_agree_with_concrete(ctype, tmp_path):
                    f"int main(void) {{\n  {ctype} x = __VERIFIER_nondet_{fn}(), y = __VERIFIER_nondet_{fn}();\n"
                    f"  if (!(y >= 1 && y <= 50 && x > -1000 && x < 1000)) return 0;\n"
                    f"  if ({' && '.join(conds)}) reach_error();\n  return 0;\n}}\n")
-    rep = tmp_path / "r.json"
-    r = divm("verify", "--symbolic", "--tests-out", str(tmp_path / "t"), "--report", str(rep),
-             "--trace-out", str(tmp_path / "t.json"), str(src))
-    report = json.loads(rep.read_text())
-    assert report["result"] == "error", (report, r.stderr[-2000:])
-    divm("run", "--inputs", report["test"], "--report", str(tmp_path / "run.json"), str(src))
-    got = json.loads((tmp_path / "run.json").read_text())
-    assert got["result"] == "error" and "reach_error" in got["error"]["message"], (got, report["inputs"])
+    reaches_error_concretely(src, tmp_path)
 
 
 def test_liveness_with_symbolic_inputs(tmp_path):

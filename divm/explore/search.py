@@ -77,11 +77,8 @@ class Machine:
         try:
             k = self.canon.key(vm.objs, vm.regs, vm.flags & S.PERSISTENT_FLAGS, leaks=self.leaks)
         finally:
-            for o in temp:  # contents valid for this key only
-                if o.__class__ is tuple:
-                    o[0].h = o[1]
-                else:
-                    o.h = None
+            for o, h in temp:  # contents valid for this key only
+                o.h = h
         return self.canon.intern((k, *extra)) if extra is not None else k
 
     def fingerprint(self) -> bytes:

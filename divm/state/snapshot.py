@@ -18,6 +18,7 @@ import os
 import struct
 import weakref
 from array import array
+from operator import itemgetter
 
 from divm.load.layout import M32, M64, PL_CODE, PL_GLOBAL
 from divm.vm.memory import K_ALLOCA, K_HEAP, Obj, freeze, _global_ids, roots  # noqa: F401  (_global_ids: shared with the workers)
@@ -152,7 +153,7 @@ def content_py(o: Obj, tid=None) -> tuple:
     if o.meta is not None:
         blob += b"M" + o.meta
     if o.sym is not None:  # symbolic bytes: their terms' ids (tid keeps each term alive)
-        blob += b"S" + b"".join(struct.pack("<IQ", k, tid(t)) for k, t in sorted(o.sym.items(), key=_first))
+        blob += b"S" + b"".join(struct.pack("<IQ", k, tid(t)) for k, t in sorted(o.sym.items(), key=itemgetter(0)))
     if INTERN[0]:
         cid = _CONTENT.get(blob)
         if cid is None:
@@ -168,10 +169,6 @@ def content_py(o: Obj, tid=None) -> tuple:
 
 
 INTERN = [True]
-
-
-def _first(kv):
-    return kv[0]
 
 
 _HDR = struct.Struct("<BBI")

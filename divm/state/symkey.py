@@ -3,6 +3,8 @@ symbolic bytes of objects and the path condition, in canonical form."""
 
 from __future__ import annotations
 
+from operator import itemgetter
+
 import z3
 
 from divm.state.snapshot import content_py
@@ -11,7 +13,7 @@ from divm.state.snapshot import content_py
 def key_part(eng, objs: dict) -> tuple:
     """Before a key is taken: the contents of objects with symbolic bytes
     (the C walk does not see them).  Returns what the key must add (or
-    None), and the objects whose content must be forgotten after.
+    None), and (object, content) pairs to put back after the key.
 
     Two states are the same when their memory and the part of the path
     condition that constrains the inputs the memory still holds are
@@ -24,23 +26,13 @@ def key_part(eng, objs: dict) -> tuple:
     holders = [(oid, o) for oid, o in objs.items() if o.sym is not None]
     if not holders and not pc:
         return None, []
-    holders.sort(key=_first)
+    holders.sort(key=itemgetter(0))
     order: dict = {}  # live input -> canonical number, in order of appearance
     for _, o in holders:
         for k in sorted(o.sym):
             for v in sorted(eng.vars_of(o.sym[k])):
                 order.setdefault(v, len(order))
-    live = set(order)
-    cvars = [eng.vars_of(c) for c in pc]
-    kept = [False] * len(pc)
-    grew = True
-    while grew:
-        grew = False
-        for i, vs in enumerate(cvars):
-            if not kept[i] and vs & live:
-                kept[i] = grew = True
-                live |= vs
-    kpc = [c for c, k in zip(pc, kept) if k]
+    kpc = eng.slice(pc, frozenset(order))  # (what a query about the held inputs would see)
     for c in kpc:
         for v in sorted(eng.vars_of(c)):
             order.setdefault(v, len(order))
@@ -52,8 +44,8 @@ def key_part(eng, objs: dict) -> tuple:
         if rename is None:
             if o.h is None:
                 o.h = content_py(o, eng.tid)
-                if not o.frozen:
-                    temp.append(o)
+                if not o.frozen:  # (an unfrozen object's contents may change: forget them)
+                    temp.append((o, None))
         else:  # (renamed contents belong to this state only: never cached)
             h, o.h = o.h, None
             frozen, o.frozen = o.frozen, False
@@ -68,7 +60,3 @@ def key_part(eng, objs: dict) -> tuple:
         kpc = [z3.substitute(c, *rename) for c in kpc]
     # (a conjunction: the order and repetition of its conjuncts do not matter)
     return ("sym", tuple(sorted({eng.tid(c) for c in kpc}))), temp
-
-
-def _first(kv):
-    return kv[0]

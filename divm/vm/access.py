@@ -9,7 +9,7 @@ import struct
 from divm.load.errors import VMError
 from divm.load.layout import M32, M64, PL_ALLOCA, PL_CODE, PL_GLOBAL, POISON_ID, decode, encode
 from divm.load.types import DOUBLE, I64, I128, PTR, VA_LIST, X86FP80, Ty
-from divm.load.values import U
+from divm.load.values import Sym, U
 from divm.vm import ops
 from divm.vm.defs import F_INTEGER, F_MEMORY, F_UNDEFINED, HEAP_BASE
 from divm.vm.memory import K_ALLOCA, K_FRAME, K_GLOBAL, K_HEAP, Obj, clone
@@ -90,7 +90,7 @@ class Access:
     def st(self, p, v, ty: Ty) -> None:
         n = ty.store
         un = SCALAR.get((ty.k, ty.bits))
-        if un is not None and p.__class__ is int and v.__class__ is not U:
+        if un is not None and p.__class__ is int and v.__class__ is not U and v.__class__ is not Sym:
             # a defined scalar or aligned pointer: mostly stores into frozen
             # objects (copy on write), which generated code leaves to us
             oid = p >> 32
@@ -118,7 +118,8 @@ class Access:
         buf = bytearray(n)
         um = bytearray(n)
         ptrs: list[int] = []
-        encode(ty, v, buf, 0, um, ptrs)
+        syms: list = []
+        encode(ty, v, buf, 0, um, ptrs, syms)
         o.b[off:off + n] = buf
         if any(um):
             o.undefine(off, bytes(um))
@@ -130,6 +131,9 @@ class Access:
             o.ptrs.add(off + q)
             if o.shared:
                 self.share(struct.unpack_from("<Q", o.b, off + q)[0])
+        if syms:  # (--symbolic: the bytes of symbolic values)
+            from divm.vm.symterms import install_syms
+            install_syms(o, syms, off)
         o.resync()
 
     def was_freed(self, oid: int) -> bool:
@@ -225,6 +229,8 @@ class Access:
                 self.fault(F_MEMORY, f"memcpy of {n} bytes between overlapping ranges")
         # the source is read whole before anything is written
         sp = [q - soff for q in so.ptrs if soff <= q and q + 8 <= soff + n] if so.ptrs else ()
+        # (--symbolic: symbolic bytes go along, as their undefined marks do)
+        sm = [(k - soff, t) for k, t in so.sym.items() if soff <= k < soff + n] if so.sym is not None else ()
         ud = so.ud
         um = bytes(ud[soff:soff + n]) if ud is not None and ud.count(0, soff, soff + n) != n else None
         do.b[doff:doff + n] = so.b[soff:soff + n]
@@ -238,6 +244,11 @@ class Access:
             do.ptrs.add(doff + q)
             if do.shared:
                 self.share(struct.unpack_from("<Q", do.b, doff + q)[0])
+        if sm:
+            if do.sym is None:
+                do.sym = {}
+            for k, t in sm:
+                do.sym[doff + k] = t
         do.resync()
 
     def memset(self, d, v, n) -> None:

@@ -108,9 +108,8 @@ class Obj:
 
     def define_bytes(self, off: int, n: int) -> None:
         """After an inline store of n defined bytes without pointers (define
-        is inlined: fresh heap objects take this path for every field)."""
-        if self.sym is not None:
-            self.drop_sym(off, n)
+        is inlined: fresh heap objects take this path for every field; an
+        object holding symbolic bytes is slow, so never comes here)."""
         ud = self.ud
         if ud is not None:
             end = off + n

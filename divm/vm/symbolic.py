@@ -359,8 +359,6 @@ class Engine(SymOps, SymMemory):
         return r
 
 
-
-
 # namespace entries that take symbolic values as they are (or are not values)
 _AS_IS = {"_gf", "_hc_frame", "_sjres", "_set_sjres", "_def", "_insertvalue", "_libm", "_shuffle", "_select",
           "_crit"}  # (_crit counts a pointer it cannot read as visible)
@@ -386,9 +384,7 @@ def install(vm) -> Engine:
             G[name] = wrap(f)
     G["_ld"] = lambda p, ty: eng.load(vm, p, ty)
     G["_st"] = lambda p, v, ty: eng.store(vm, p, v, ty)
-    G["_memcpy"] = lambda d, s, n, nooverlap: eng.memcpy(vm, d, s, n, nooverlap)
     G["_icall"] = lambda ptr, args, va: vm.icall(conc(ptr), args, va)
-    G["Sym"] = Sym
     G["_sy_bin"] = eng.binop
     G["_sy_icmp"] = eng.icmp
     G["_sy_cast"] = eng.cast

@@ -9,7 +9,7 @@ import z3
 from divm.load import layout
 from divm.load.layout import M32
 from divm.load.values import Sym, U
-from divm.vm.symterms import FSORT, bv, has_sym, install_syms, mk, mkf
+from divm.vm.symterms import FSORT, bv, mk, mkf
 
 ITE_LIMIT = 1024  # offsets a load or store at a symbolic offset folds into terms
 CONC_LIMIT = 64  # (as vm/symbolic.py: more feasible offsets than this are not enumerated)
@@ -117,28 +117,7 @@ class SymMemory:
             p = self.address(p, ty.store, True)
         if ty.k == "p" and v.__class__ is Sym:
             v = self.conc(v)  # a pointer keeps a concrete target: the memory graph's edge
-        if not has_sym(v):
-            vm.st(p, v, ty)
-            return
-        n = ty.store
-        o = vm.check(p, n, True)
-        if o is None:
-            return
-        off = p & M32
-        buf = bytearray(n)
-        um = bytearray(n)
-        ptrs: list[int] = []
-        syms: list = []
-        layout.encode(ty, v, buf, 0, um, ptrs, syms)
-        o.b[off:off + n] = buf
-        o.undefine(off, bytes(um))
-        if o.ptrs:
-            o.clear_ptrs(off, n)
-        for q in ptrs:
-            o.ptrs.add(off + q)
-            if o.shared:
-                vm.share(int.from_bytes(o.b[off + q:off + q + 8], "little"))
-        install_syms(o, syms, off)
+        vm.st(p, v, ty)
 
     def ite_store(self, vm, p: Sym, v, ty) -> bool:
         """A store at a symbolic offset into one object: every byte it may
@@ -186,21 +165,3 @@ class SymMemory:
         o.sym = new
         o.resync()
         return True
-
-    def memcpy(self, vm, d, s, n, nooverlap: bool) -> None:
-        d, s, n = self.conc(d), self.conc(s), self.conc(n)
-        so = vm.objs.get(s >> 32) if s.__class__ is int else None
-        moved = None
-        if so is not None and so.sym is not None and n.__class__ is int and n > 0:
-            soff = s & M32
-            moved = {k - soff: t for k, t in so.sym.items() if soff <= k < soff + n}
-        vm.memcpy(d, s, n, nooverlap)
-        if moved and not vm.flags & 8:  # (CF_ERROR: the copy faulted)
-            do = vm.objs.get(d >> 32)
-            if do is not None:
-                doff = d & M32
-                if do.sym is None:
-                    do.sym = {}
-                for k, t in moved.items():
-                    do.sym[doff + k] = t
-                do.resync()

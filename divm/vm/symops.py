@@ -4,6 +4,8 @@ and switches as z3 terms; a fault where a feasible input makes one."""
 
 from __future__ import annotations
 
+import operator
+
 import z3
 
 from divm.load.layout import POISON_ID
@@ -13,23 +15,19 @@ from divm.vm.defs import F_INTEGER
 from divm.vm.symterms import FSORT, RNE, RTZ, bv, fp, mk, mkf
 
 
+# z3's operators on bit-vectors are LLVM's (modulo 2^bits)
+PLAIN = {"add": operator.add, "sub": operator.sub, "mul": operator.mul, "and": operator.and_,
+         "or": operator.or_, "xor": operator.xor}
+
+
 class SymOps:
     def binop(self, op: str, x, y, bits: int, check: bool = False):
         if x.__class__ is U or y.__class__ is U:
             return ops.full(bits)
         a, b = bv(x, bits), bv(y, bits)
-        if op == "add":
-            r = a + b
-        elif op == "sub":
-            r = a - b
-        elif op == "mul":
-            r = a * b
-        elif op == "and":
-            r = a & b
-        elif op == "or":
-            r = a | b
-        elif op == "xor":
-            r = a ^ b
+        f = PLAIN.get(op)
+        if f is not None:
+            r = f(a, b)
         elif op in ("udiv", "urem", "sdiv", "srem"):
             if self.decide(b == 0):
                 self.vm.fault(F_INTEGER, ("division" if op[1:] == "div" else "remainder") + " by zero")
@@ -188,7 +186,7 @@ class SymOps:
 
     def reduce(self, op: str, v, bits: int):
         """llvm.vector.reduce.* over lanes some of which are symbolic."""
-        if not any(x.__class__ is Sym for x in v) or op not in ("add", "mul", "and", "or", "xor"):
+        if not any(x.__class__ is Sym for x in v) or op not in PLAIN:
             return ops.reduce(op, tuple(self.conc(x) for x in v), bits)
         r = v[0]
         for x in v[1:]:

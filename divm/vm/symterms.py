@@ -86,13 +86,3 @@ FLOAT_CALLS = ("__VERIFIER_nondet_float", "__VERIFIER_nondet_double", "__lamp_an
 
 def value_order(v):
     return (v != v, v)  # (NaN last: it compares with nothing)
-
-
-def has_sym(v) -> bool:
-    if v.__class__ is Sym:
-        return True
-    return v.__class__ is tuple and any(has_sym(e) for e in v)
-
-
-# namespace entries that take symbolic values as they are (or are not values)
-_AS_IS = {"_gf", "_hc_frame", "_sjres", "_set_sjres", "_def", "_insertvalue", "_libm"}
