@@ -132,6 +132,11 @@ static void boot_option( struct dios_state *s, const char *o )
     int lock = str_prefix( o, "force-" );
     if ( lock )
         o += 6;
+    if ( !lock && str_prefix( o, "cancel:abort" ) )
+    {
+        s->abort_cancels = 1;
+        return;
+    }
     if ( str_prefix( o, "ncpus:" ) )
     {
         int n = 0;
@@ -168,6 +173,11 @@ int __dios_get_fault_config( int fault )
     if ( fault <= 0 || fault >= _DiOS_SF_Last )
         return _DiOS_FC_EInvalidFault;
     return state()->fault_cfg[ fault ];
+}
+
+int __dios_abort_cancels( void )
+{
+    return state()->abort_cancels;
 }
 
 int __dios_hardware_concurrency( void )

@@ -9,7 +9,7 @@ import time
 from divm.cli.execution import Stopper, peak_memory, run_big_stack
 from divm.cli.options import trace_options
 from divm.cli.parser import UsageError
-from divm.cli.report import make_trace, new_report, save_trace, trace_target
+from divm.cli.report import make_trace, new_report, save_trace, steps_json, trace_target
 from divm.cli.session import Session, new_vm
 from divm.load.loader import LoadError
 
@@ -20,6 +20,10 @@ def read_monitor(s: Session):
     from divm.props.ltl import LTLError, parse_monitor
     from divm.props.propositions import Propositions
     args = s.args
+    if getattr(args, "termination", False):
+        if args.liveness:
+            raise UsageError("--termination checks its own property: no monitor file")
+        return None, [("termination", None)]
     if not args.liveness:
         if args.property:
             raise UsageError("--property needs a monitor file (--liveness FILE.ltl)")
@@ -76,6 +80,7 @@ def check_property(s: Session, props, formula, stopper: Stopper):
             raise LoadError(f"{args.liveness}:{e}") from None
     vm.all_visible = True
     machine = Machine(vm, observe=observe, checkers=checkers)
+    machine.all_accepting = getattr(args, "termination", False)
     machine.leaks = False  # as before checkers: liveness keys leave lost memory out (--leakcheck state)
     automaton = translate(("!", formula)) if formula is not None else None
     task = Task(Limits(args.max_states, args.max_time, s.max_mem), property="liveness", automaton=automaton,
@@ -104,7 +109,8 @@ def property_entry(s: Session, name: str, formula, res, several: bool) -> dict:
     lasso = getattr(res, "lasso", None)
     if lasso is not None:
         last = next((st for st in lasso.loop if st.accepting), None) if formula is None else None
-        what = ("an accepting transition repeats forever" if formula is None
+        what = ("the program runs forever" if getattr(s.args, "termination", False)
+                else "an accepting transition repeats forever" if formula is None
                 else f"property {name} is violated by an infinite run")
         res.error = ErrorInfo("liveness", what, (last or lasso.loop[-1]).bt)
     entry["error"] = res.error.to_json()
@@ -120,6 +126,7 @@ def property_entry(s: Session, name: str, formula, res, several: bool) -> dict:
     if getattr(res, "inputs", None):
         trace["inputs"] = entry["inputs"] = res.inputs
     entry["trace"] = save_trace(trace, trace_path)
+    entry["steps"] = steps_json(path)
     s.console.note(f"property {name}: violated")
     s.console.counterexample(path, res.error, cycle)
     if entry.get("inputs"):
@@ -144,6 +151,9 @@ def liveness_report(s: Session, results: list[dict], totals: dict) -> dict:
     if first is not None:
         report["error"] = first["error"]
         report["trace"] = first["trace"]
+        report["steps"] = first["steps"]
+        if first.get("inputs"):
+            report["inputs"] = first["inputs"]
     s.console.note(f"divm: {verdict}: {states} states, {totals['transitions']} transitions, "
                    f"{totals['seconds']:.2f} s search, {peak_memory() >> 20} MiB")
     return report

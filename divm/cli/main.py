@@ -42,6 +42,9 @@ def command(name: str):
     if name == "verify":
         from divm.cli.verify import cmd_verify
         return cmd_verify
+    if name == "svcomp":
+        from divm.cli.svcomp import cmd_svcomp
+        return cmd_svcomp
     from divm.cli.replay import cmd_replay
     return cmd_replay
 

@@ -15,7 +15,7 @@ from divm.load.loader import LoadError
 def valid_opt(o: str) -> bool:
     """A -o option DiOS understands (it reads them at boot)."""
     from divm.props.checkers import KINDS
-    if o == "check:overflow":  # divm's own (code generation); DiOS ignores it
+    if o in ("check:overflow", "cancel:abort"):  # divm's own code generation; DiOS's abort()
         return True
     o = o.removeprefix("force-")
     what, _, arg = o.partition(":")
@@ -38,7 +38,7 @@ def machine_env(args, prog_name: str, prog_args: list[str], stdin: bytes | None 
     for o in args.opts:
         if not valid_opt(o):
             raise UsageError(f"unknown option -o {o} (use [force-]nofail|simfail:malloc, "
-                             f"[force-]ignore|report|abort|detect:KIND, ncpus:N or check:overflow)")
+                             f"[force-]ignore|report|abort|detect:KIND, ncpus:N, check:overflow or cancel:abort)")
         env.append(("divm.opt", o.encode()))
     if stdin is not None:
         env.append(("divm.stdin", stdin))
@@ -259,7 +259,7 @@ def trace_namespace(opts: dict) -> argparse.Namespace:
                             symbolic=opts.get("symbolic", False))
     if not (isinstance(opts.get("o") or [], list) and isinstance(opts.get("args") or [], list)
             and all(isinstance(x, str) for x in ns.opts + ns.args)
-            and ns.leakcheck in (None, "exit", "return", "state")
+            and ns.leakcheck in (None, "exit", "return", "state", "cleanup")
             and isinstance(ns.nondet_range, (str, type(None))) and isinstance(ns.symbolic, bool)):
         raise ValueError("options")
     return ns

@@ -9,6 +9,13 @@ import sys
 from divm.cli.execution import peak_memory
 
 
+def nondet_signed(function: str) -> bool:
+    """Whether a nondet function's type is signed (__VERIFIER_nondet_int
+    is, __VERIFIER_nondet_uint and _bool are not)."""
+    kind = function.removeprefix("__VERIFIER_nondet_").removeprefix("__lamp_any_")
+    return not kind.startswith(("u", "size_t", "bool", "_Bool", "pointer", "pchar", "sector"))
+
+
 def format_error(err) -> list[str]:
     lines = [f"error: {err.kind}: {err.message}"]
     for i, fr in enumerate(err.backtrace):
@@ -66,7 +73,8 @@ class Console:
             if isinstance(v, float):
                 shown = repr(v)
             else:
-                sv = v - (1 << i["bits"]) if v >> (i["bits"] - 1) and i["bits"] > 1 else v
+                signed = nondet_signed(i["function"]) and i["bits"] > 1
+                sv = v - (1 << i["bits"]) if signed and v >> (i["bits"] - 1) else v
                 shown = f"{v}" if sv == v else f"{sv} ({v:#x})"
             print(f"  {i['function']}() at {i['file']}:{i['line']} (step {i['step']}) = {shown}", file=sys.stderr)
 

@@ -21,8 +21,9 @@ def add_machine_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("-o", dest="opts", action="append", default=[], metavar="KEY",
                    help="nofail:malloc, simfail:malloc, ignore:KIND (assert, memory, undefined, ...), "
                         "report:KIND, ncpus:N; force-X fixes X against the program's changes")
-    p.add_argument("--leakcheck", choices=("exit", "return", "state", "none"),
-                   help="report memory lost at program exit, at each return, or in any state (none: off)")
+    p.add_argument("--leakcheck", choices=("exit", "return", "state", "cleanup", "none"),
+                   help="report memory lost at program exit, at each return, or in any state; cleanup: "
+                        "every block not freed at exit, reachable or not (none: off)")
     p.add_argument("--symbolic", action="store_true",
                    help="__VERIFIER_nondet_* values are symbolic: every input value at once (z3)")
     p.add_argument("--stdin", metavar="FILE", help="contents of standard input")
@@ -47,6 +48,8 @@ def add_verify_options(v: argparse.ArgumentParser) -> None:
     v.add_argument("--workers", type=int, default=1, metavar="N")
     v.add_argument("--liveness", nargs="?", const="", metavar="MONITOR.ltl")
     v.add_argument("--property", metavar="NAME")
+    v.add_argument("--termination", action="store_true",
+                   help="check that every run ends: a run that goes round forever is a counterexample")
     v.add_argument("--fair", action="store_true")
     v.add_argument("--no-reduce", action="store_true",
                    help="no interrupt reductions: every memory access and every loop pass is visible "
@@ -76,6 +79,16 @@ def build_parser() -> ArgParser:
     v.add_argument("prog", metavar="PROG")
     add_machine_options(v)
     add_verify_options(v)
+    sv = sub.add_parser("svcomp", help="SV-COMP: check a property file's property, print its verdict")
+    sv.add_argument("prog", metavar="PROG", help=".c/.i program or .yml task file")
+    sv.add_argument("--prop", metavar="FILE.prp", help="the property file (default: the task's first)")
+    sv.add_argument("--data-model", choices=("ILP32", "LP64"),
+                    help="the task's data model (default: the task file's, else LP64)")
+    sv.add_argument("--witness-dir", default=".", metavar="DIR",
+                    help="where witness.yml and witness.graphml go (default: the current directory)")
+    sv.add_argument("--max-time", type=float, metavar="SECONDS")
+    sv.add_argument("--max-memory", metavar="SIZE")
+    sv.add_argument("--debug", action="store_true", help="show internal tracebacks")
     rp = sub.add_parser("replay", help="re-execute a recorded run step by step")
     rp.add_argument("prog", metavar="PROG")
     rp.add_argument("trace", metavar="TRACE")

@@ -11,7 +11,7 @@ from divm.cli.options import (check_output, check_time, machine_env, parse_size,
                               trace_options)
 from divm.cli.output import Console
 from divm.cli.parser import UsageError
-from divm.cli.report import EXIT, make_trace, new_report, save_trace, trace_target, write_json
+from divm.cli.report import EXIT, make_trace, new_report, save_trace, steps_json, trace_target, write_json
 from divm.cli.session import Session, new_vm
 from divm.load.loader import load_program
 
@@ -20,10 +20,13 @@ def cmd_verify(args) -> int:
     return EXIT[verify_program(args, Console())["result"]]
 
 
-def verify_program(args, console: Console, explorer=None) -> dict:
-    """Check the options, load the program, explore (with explorer, else
-    the one --search names); the report (also written to --report)."""
+def verify_program(args, console: Console, explorer=None, prog=None) -> dict:
+    """Check the options, load the program (unless the caller did), explore
+    (with explorer, else the one --search names); the report (also written
+    to --report)."""
     t0 = time.time()
+    if getattr(args, "termination", False) and args.liveness is None:
+        args.liveness = ""
     if explorer is None:
         explorer = choose_explorer(args)
     elif args.liveness is None and "safety" not in explorer.properties:
@@ -46,7 +49,8 @@ def verify_program(args, console: Console, explorer=None) -> dict:
     stdin = read_stdin(args)
     files = read_files(args)
     check_output(args.report, args.trace_out)
-    prog = load_program(args.prog)
+    if prog is None:
+        prog = load_program(args.prog)
     env = machine_env(args, os.path.basename(args.prog), args.args, stdin, files=files)
     s = Session(args, prog, env, stdin, files, t0, max_mem, console, explorer)
     if args.liveness is not None:
@@ -124,6 +128,7 @@ def safety_outcome(s: Session, machine, res, report: dict) -> None:
         path = trace_target(s.args)
         report["trace"] = save_trace(trace, path)
         report["error"] = res.error.to_json()
+        report["steps"] = steps_json(res.path)
         s.console.counterexample(res.path, res.error)
         if machine.inputs:
             report["inputs"] = machine.inputs

@@ -52,6 +52,7 @@ class Machine:
         self.observe = observe  # labels a state (liveness: the true propositions)
         self.canon = S.Canon()
         self.inputs: list[dict] = []  # a symbolic counterexample's input values (replay)
+        self.all_accepting = False  # termination: every step of the program is accepting
 
     def initial(self) -> tuple[int | bytes, S.Snapshot]:
         vm = self.vm
@@ -108,7 +109,7 @@ class Machine:
         thread = next((t[2] for t in vm.trace if t[0] == "sched"), None)
         error = (claim(vm, self.checkers) if self.checkers else vm.error) if vm.flags & CF_ERROR else None
         step = Step(log, thread, out, error,
-                    bool(vm.flags & CF_STOP), bool(vm.flags & CF_ACCEPTING))
+                    bool(vm.flags & CF_STOP), self.all_accepting or bool(vm.flags & CF_ACCEPTING))
         step.bt = vm.accept_bt if vm.accept_bt is not None else vm.stop_bt
         if self.observe is not None:
             step.label = self.observe(vm)

@@ -304,6 +304,7 @@ def link(rt: Runtime, part: UserPart, what: str) -> Program:
                     if c is not None:
                         ins.x["callee"] = fns[c.idx]
     prog.aliases.update(part.aliases)
+    prog.imports = set(part.ext_uses)  # what the program calls from outside itself (libc, DiOS, ...)
     prog.ext_uses = {n: w for n, w in part.ext_uses.items()
                      if n not in prog.fn_by_name or prog.fn_by_name[n].decl}
     prog.name = what

@@ -46,11 +46,11 @@ def cc_flags() -> list[str]:
             "-Wno-error=incompatible-pointer-types", "-Wno-error=return-mismatch"]
 
 
-def compile_c(sources: list[str], out: str, user_flags: list[str]) -> None:
+def compile_c(sources: list[str], out: str, user_flags: list[str], cwd: str | None = None) -> None:
     import subprocess
     cmd = [find_clang(), *cc_flags(), *user_flags]
     if len(sources) == 1:
-        r = subprocess.run([*cmd, sources[0], "-o", out], capture_output=True, text=True)
+        r = subprocess.run([*cmd, sources[0], "-o", out], capture_output=True, text=True, cwd=cwd)
         if r.returncode:
             raise LoadError(_clang_error(r.stderr, sources[0]))
         return
@@ -69,6 +69,20 @@ def compile_c(sources: list[str], out: str, user_flags: list[str]) -> None:
             raise LoadError("llvm-link failed: " + r.stderr.strip().splitlines()[0])
 
 
+def physical_lines(path: str, td: str) -> str:
+    """A copy of a preprocessed file without its line markers, in td under
+    the same name: locations (backtraces, witnesses) are then lines of the
+    file itself, not of the sources it was made from."""
+    import re
+    marker = re.compile(rb"^[ \t]*#[ \t]*(?:line[ \t]+)?\d+([ \t].*)?$")
+    with open(path, "rb") as f:
+        lines = f.read().split(b"\n")
+    name = os.path.basename(path)
+    with open(os.path.join(td, name), "wb") as f:
+        f.write(b"\n".join(b"" if marker.match(ln) else ln for ln in lines))
+    return name
+
+
 def _clang_error(stderr: str, src: str) -> str:
     for line in stderr.splitlines():
         if "error:" in line:
@@ -83,11 +97,14 @@ def load_program(path: str, cc_options: list[str] | None = None) -> Program:
         raise LoadError(f"{path}: no such file")
     if p.is_dir():
         raise LoadError(f"{path}: is a directory")
-    if p.suffix == ".c":
+    if p.suffix in (".c", ".i"):  # .i: preprocessed C, as SV-COMP's tasks are
         import tempfile
         with tempfile.TemporaryDirectory() as td:
             out = os.path.join(td, "prog.bc")
-            compile_c([path], out, cc_options or [])
+            if p.suffix == ".i":  # (compiled in td by its own name: locations name the file as the user does)
+                compile_c([physical_lines(path, td)], out, cc_options or [], cwd=td)
+            else:
+                compile_c([path], out, cc_options or [])
             data = Path(out).read_bytes()
     else:
         try:

@@ -57,12 +57,13 @@ class Safety:
 class LeakCheck:
     """Memory that becomes unreachable: at program exit, when a function
     returns (its frame's allocas and what only they reached), or in any
-    state (`--leakcheck exit|return|state`)."""
+    state (`--leakcheck exit|return|state`); or, `cleanup`, every block
+    still allocated at exit (SV-COMP's valid-memcleanup)."""
     kinds = frozenset({"leak"})
 
     def __init__(self, when: str):
-        if when not in ("exit", "return", "state"):
-            raise ValueError(f"leak check {when!r}: expected exit, return or state")
+        if when not in ("exit", "return", "state", "cleanup"):
+            raise ValueError(f"leak check {when!r}: expected exit, return, state or cleanup")
         self.when = when
         self.name = f"leak:{when}"
         # in "state" mode a state with lost memory is an error state, so the key keeps what is lost

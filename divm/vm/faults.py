@@ -153,12 +153,14 @@ class Faults:
 
     def check_leaks(self, extra_roots: list[int], where=None) -> None:
         """Heap blocks the program allocated that nothing points to any more."""
-        live = set(reachable(self.objs, roots(self.objs, self.regs) + extra_roots))
+        cleanup = self.leakcheck == "cleanup"
+        live = () if cleanup else set(reachable(self.objs, roots(self.objs, self.regs) + extra_roots))
         lost = [(oid, o) for oid, o in self.objs.items() if o.kind == K_HEAP and oid not in live]
         if lost:
             size = sum(len(o.b) for _, o in lost)
+            what = "still allocated at exit" if cleanup else "unreachable and never freed"
             self.error = ErrorInfo("leak", f"{size} bytes in {len(lost)} block{'s' if len(lost) > 1 else ''} "
-                                           "unreachable and never freed", where or [])
+                                           + what, where or [])
             self.flags |= CF_ERROR
 
     def leak_return(self, value) -> None:

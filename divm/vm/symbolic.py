@@ -97,7 +97,7 @@ class Engine(SymOps, SymMemory):
         pc, inputs = vm.sym_state
         name = f"in{len(inputs)}"
         bt = vm.backtrace()
-        where = (bt[0]["file"], bt[0]["line"], vm.step_index) if bt else ("?", 0, vm.step_index)
+        where = (bt[0]["file"], bt[0]["line"], vm.step_index, bt[0]["function"]) if bt else ("?", 0, vm.step_index, "?")
         vm.sym_state = (pc, inputs + ((name, bits, fn, where),))
         self.width[name] = bits
         return Sym(z3.BitVec(name, bits), bits)
@@ -313,8 +313,9 @@ class Engine(SymOps, SymMemory):
                     vals.append(r.as_long())
         out = []
         for (name, bits, fn, where), v in zip(inputs, vals):
-            file, line, step = where
-            e = {"function": fn, "file": file, "line": line, "step": step, "value": v, "bits": bits, "input": name}
+            file, line, step, caller = where
+            e = {"function": fn, "file": file, "line": line, "step": step, "value": v, "bits": bits, "input": name,
+                 "caller": caller}
             if isinstance(v, float):
                 e["hex"] = hex(ISTRUCT[bits].unpack(FSTRUCT[bits].pack(v))[0])
             out.append(e)

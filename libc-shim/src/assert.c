@@ -9,6 +9,7 @@
 #include <sys/dios_syscall.h>
 
 void __divm_abort_signal(void);
+int __dios_abort_cancels(void);
 void *__divm_ialloc(size_t n);
 
 #define MSG 1024
@@ -43,6 +44,8 @@ void __assert(const char *expr, const char *file, int line)
 void abort(void)
 {
     __divm_abort_signal(); /* a SIGABRT handler the program installed runs first */
+    if (__dios_abort_cancels()) /* SV-COMP: a path that aborts is no run at all */
+        __vm_cancel();
     fault("abort() called");
 }
 

@@ -1,0 +1,30 @@
+"""Which constructs make an ILP32 program compute differently under LP64."""
+
+from __future__ import annotations
+
+import pytest
+
+from divm.load.datamodel import ilp32_hazards
+
+
+@pytest.mark.parametrize("body,what", [
+    ("unsigned long x = nd(); return x + 1 == 0;", "a value of type unsigned long"),
+    ("long d = nd(); return d * 3 > 7;", "a value of type long"),
+    ("int a[2]; return (unsigned long)&a[1] % 8;", "a cast between a pointer and an integer"),
+    ("return sizeof(void *) == 4;", "sizeof of a pointer"),
+    ("int n = nd(); int *p = malloc(sizeof(int) * n); return !p;", "a value of type unsigned long"),
+])
+def test_hazards(tmp_path, body, what):
+    f = tmp_path / "p.c"
+    f.write_text("#include <stdlib.h>\nint nd(void);\nint main(void) {\n  " + body + "\n}\n")
+    found = ilp32_hazards(str(f))
+    assert f"{f}:4: {what}" in found
+
+
+def test_width_independent_program(tmp_path):
+    f = tmp_path / "p.c"
+    f.write_text("#include <stdlib.h>\nstruct n { int v; struct n *next; };\nint nd(void);\n"
+                 "int main(void) {\n  struct n *p = malloc(sizeof *p); int *q = malloc(4);\n"
+                 "  unsigned u = nd(); long long w = u * 2LL; p->next = 0; free(q); free(p);\n"
+                 "  return (int)(w + u) + (int)sizeof(struct n);\n}\n")
+    assert ilp32_hazards(str(f)) == []
