@@ -3,18 +3,29 @@
 from __future__ import annotations
 
 import os
+import sys
 
 from divm.cli.parser import UsageError
 from divm.load.loader import LoadError, cc_flags, compile_c
 
-USAGE = ("usage: divm cc [clang options] FILE.c... -o OUT.bc\n"
-         "compiles C to bitcode against libc-shim and DiOS; -O0 -ffp-contract=off come\n"
-         "first, so a user's -O1 wins.  --print-flags shows the clang flags.")
+USAGE = """usage: divm cc [-h] [--print-flags] [clang options] FILE.c... [-o OUT.bc]
+
+Compiles C to bitcode against libc-shim and DiOS, with debug info; several
+files are linked into one.  clang's warnings and errors are shown as clang
+prints them.
+
+options:
+  -h, --help     show this help message and exit
+  --print-flags  print the flags divm cc gives clang (to compile with clang itself)
+  -o OUT.bc      the bitcode file (default: the first source's name, .bc, here)
+  clang options  anything else goes to clang after divm's flags (-O0
+                 -ffp-contract=off come first, so a user's -O1 wins; -w silences
+                 warnings; -I, -D as usual)"""
 
 
 def cmd_cc(argv: list[str]) -> int:
     if "--print-flags" in argv:
-        print(" ".join(cc_flags()))
+        print(" ".join(cc_flags(warnings=True)))
         return 0
     if not argv or "-h" in argv or "--help" in argv:
         print(USAGE)
@@ -38,5 +49,12 @@ def cmd_cc(argv: list[str]) -> int:
             raise LoadError(f"{s}: no such file")
     if out is None:
         out = os.path.splitext(os.path.basename(srcs[0]))[0] + ".bc"
-    compile_c(srcs, out, flags)
+    compile_c(srcs, out, flags, diagnostics=show)
     return 0
+
+
+def show(text: str) -> None:
+    """clang's messages, all of them, as clang printed them."""
+    sys.stdout.flush()
+    sys.stderr.write(text)
+    sys.stderr.flush()

@@ -44,12 +44,74 @@ def run_big_stack(f, watch=None):
     return result[0]
 
 
+# The largest sum of divm's and its worker processes' resident memory seen
+# (sample_memory, note_memory): with --workers the search's memory is theirs.
+_tree_peak = 0
+
+
 def peak_memory() -> int:
+    """divm's peak memory: its own peak resident set, or, with worker
+    processes, the peak of the sum over every process, whichever is larger
+    (the figure --max-memory limits).  RUSAGE_CHILDREN would not do: its
+    ru_maxrss is the largest single child's, clang's among them."""
     try:
         import resource
-        return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+        own = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
     except Exception:
-        return 0
+        own = 0
+    return max(own, _tree_peak)
+
+
+def note_memory(total: int) -> None:
+    """A sum of every process's memory, measured by someone else (the
+    workers' own figures when they stop)."""
+    global _tree_peak
+    _tree_peak = max(_tree_peak, total)
+
+
+def sample_memory(pids: list[int] | None = None) -> int:
+    """The resident memory of divm and its child processes (pids, else all
+    of them: the parallel search's workers) now, counted towards
+    peak_memory.  Pages a worker still shares with divm after the fork
+    count in both, as --max-memory counts them: an upper bound."""
+    from divm.explore.search import rss
+    total = rss()
+    page = os.sysconf("SC_PAGE_SIZE")
+    for pid in child_pids() if pids is None else pids:
+        try:
+            with open(f"/proc/{pid}/statm") as f:
+                total += int(f.read().split()[1]) * page
+        except (OSError, ValueError, IndexError):
+            pass  # it has just ended
+    note_memory(total)
+    return total
+
+
+def child_pids() -> list[int]:
+    """This process's children: from /proc/self/task/*/children where the
+    kernel has it, else by scanning /proc for our parent id."""
+    me = os.getpid()
+    try:
+        tasks = os.listdir(f"/proc/{me}/task")
+        pids: list[int] = []
+        for t in tasks:
+            with open(f"/proc/{me}/task/{t}/children") as f:
+                pids += [int(x) for x in f.read().split()]
+        return pids
+    except (OSError, ValueError):
+        pass
+    pids = []
+    for d in os.listdir("/proc") if os.path.isdir("/proc") else ():
+        if d.isdigit():
+            try:
+                with open(f"/proc/{d}/stat") as f:
+                    stat = f.read()
+            except OSError:
+                continue
+            # the second field, (comm), may hold spaces and parentheses: ppid follows its last ")"
+            if int(stat[stat.rindex(")") + 2:].split()[1]) == me:
+                pids.append(int(d))
+    return pids
 
 
 class Stopper:
@@ -58,12 +120,15 @@ class Stopper:
     time or memory limit is reached inside one long transition, which the
     search loop cannot see.  A second signal gives up at once."""
 
-    def __init__(self, max_time=None, max_memory=None):
+    def __init__(self, max_time=None, max_memory=None, workers: int = 1):
         self.vm = None
         self.signal: str | None = None
         self.max_time, self.max_memory = max_time, max_memory
         self.t0 = time.time()
         self.saved: dict = {}
+        self.workers = workers  # > 1: watch samples the workers' memory for peak_memory
+        self.sampled = self.scanned = 0.0
+        self.children: list[int] = []
 
     def __enter__(self):
         import signal
@@ -96,6 +161,12 @@ class Stopper:
         vm = self.vm
         if vm is None:
             return
+        now = time.time()
+        if self.workers > 1 and now - self.sampled > 0.5:
+            if now - self.scanned > 2:  # (finding children may mean reading all of /proc)
+                self.children, self.scanned = child_pids(), now
+            sample_memory(self.children)
+            self.sampled = now
         if self.signal is not None:
             vm.request_stop(f"interrupted by {self.signal}")  # repeated: keeps interrupt points live
         elif self.max_time is not None and time.time() - self.t0 > self.max_time:

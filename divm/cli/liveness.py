@@ -9,7 +9,7 @@ import time
 from divm.cli.execution import Stopper, peak_memory, run_big_stack
 from divm.cli.options import trace_options
 from divm.cli.parser import UsageError
-from divm.cli.report import make_trace, new_report, save_trace, steps_json, trace_target
+from divm.cli.report import make_trace, new_report, save_trace, trace_target
 from divm.cli.session import Session, new_vm
 from divm.load.loader import LoadError
 
@@ -54,11 +54,15 @@ def verify_liveness(s: Session) -> dict:
             results.append({"name": name, "result": "inconclusive", "reason": f"not checked ({stopper.signal})"})
             continue
         res = check_property(s, props, formula, stopper)
+        if getattr(res, "warning", None):
+            s.console.note(f"divm: note: {res.warning}")
         totals["states"] += res.states
         totals["transitions"] += res.transitions
         totals["stored"] += res.stored_bytes
         totals["seconds"] += res.seconds
         results.append(property_entry(s, name, formula, res, len(todo) > 1))
+        if getattr(res, "warning", None):
+            results[-1]["warning"] = res.warning
     return liveness_report(s, results, totals)
 
 
@@ -83,17 +87,51 @@ def check_property(s: Session, props, formula, stopper: Stopper):
     machine.all_accepting = getattr(args, "termination", False)
     machine.leaks = False  # as before checkers: liveness keys leave lost memory out (--leakcheck state)
     automaton = translate(("!", formula)) if formula is not None else None
-    task = Task(Limits(args.max_states, args.max_time, s.max_mem), property="liveness", automaton=automaton,
-                fair=args.fair)
+    task = Task(Limits(args.max_states, args.max_time, s.max_mem), s.console.progress, property="liveness",
+                automaton=automaton, fair=args.fair)
+    marked = watch_accepting(machine) if automaton is None and not machine.all_accepting else None
     stopper.start(vm)
+    s.console.start_progress(task.limits)
     res = run_big_stack(lambda: s.explorer.explore(machine, task), stopper.watch)
+    s.console.end_progress()
+    if marked is not None and not marked and res.verdict in ("valid", "inconclusive"):
+        res.warning = unmarked(res.verdict == "valid")
     res.inputs = []
     if vm.engine is not None and res.verdict == "error" and res.path:
         # the lasso's inputs: its steps re-run once, the values from a model
         _, snap0 = machine.initial()
         run_big_stack(lambda: machine.replay(snap0, [[v for v, _ in st.choices] for st in res.path]))
         res.inputs = machine.inputs
+    if res.verdict == "error":
+        from divm.cli.explain import explain_steps
+        lasso = getattr(res, "lasso", None)
+        res.explained = explain_steps(machine, lasso.prefix + lasso.loop if lasso is not None else res.path)
     return res
+
+
+def watch_accepting(machine) -> list:
+    """A list that gets an entry when the search runs through an accepting
+    transition.  Acceptance is a run-time fact (the flag may be set through
+    a variable, a helper, DiOS), so it is watched, not looked for in the
+    code; every transition an explorer runs goes through Machine._run."""
+    seen: list = []
+    run = machine._run
+
+    def counted(snap, chooser):
+        step = run(snap, chooser)
+        if step is not None and step.accepting and not seen:
+            seen.append(True)
+        return step
+    machine._run = counted
+    return seen
+
+
+def unmarked(complete: bool) -> str:
+    """The warning for a search that ran through no accepting transition."""
+    flag = "the accepting flag (__vm_ctl_flag(0, _VM_CF_Accepting))"
+    head = (f"no transition set {flag}, so the property holds trivially" if complete
+            else f"no transition explored set {flag}: if none does, the property holds trivially")
+    return head + "; mark the accepting transitions in the program, or give a monitor (--liveness FILE.ltl)"
 
 
 def property_entry(s: Session, name: str, formula, res, several: bool) -> dict:
@@ -126,9 +164,9 @@ def property_entry(s: Session, name: str, formula, res, several: bool) -> dict:
     if getattr(res, "inputs", None):
         trace["inputs"] = entry["inputs"] = res.inputs
     entry["trace"] = save_trace(trace, trace_path)
-    entry["steps"] = steps_json(path)
+    entry["steps"] = explained = res.explained
     s.console.note(f"property {name}: violated")
-    s.console.counterexample(path, res.error, cycle)
+    s.console.counterexample(path, res.error, cycle, explained)
     if entry.get("inputs"):
         s.console.inputs(entry["inputs"])
     if trace_path is not None:
@@ -154,7 +192,10 @@ def liveness_report(s: Session, results: list[dict], totals: dict) -> dict:
         report["steps"] = first["steps"]
         if first.get("inputs"):
             report["inputs"] = first["inputs"]
-    s.console.note(f"divm: {verdict}: {states} states, {totals['transitions']} transitions, "
-                   f"{totals['seconds']:.2f} s search, {peak_memory() >> 20} MiB")
+    warning = next((r["warning"] for r in results if r.get("warning")), None)
+    if warning:
+        report["warning"] = warning
+    reason = next((r.get("reason", "") for r in results if r["result"] == "inconclusive"), "")
+    s.console.summary(verdict, states, totals["transitions"], totals["seconds"], reason)
     return report
 

@@ -45,6 +45,9 @@ def command(name: str):
     if name == "svcomp":
         from divm.cli.svcomp import cmd_svcomp
         return cmd_svcomp
+    if name == "draw":
+        from divm.cli.draw import cmd_draw
+        return cmd_draw
     from divm.cli.replay import cmd_replay
     return cmd_replay
 

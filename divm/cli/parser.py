@@ -31,9 +31,13 @@ def add_machine_options(p: argparse.ArgumentParser) -> None:
                    help="the program sees the contents of PATH as file NAME (repeatable; "
                         "its file system is otherwise empty and lives in memory)")
     p.add_argument("--report", metavar="FILE.json", help="write a machine-readable report")
-    p.add_argument("--max-states", type=int, metavar="N")
-    p.add_argument("--max-time", type=float, metavar="SECONDS")
-    p.add_argument("--max-memory", metavar="SIZE")
+    p.add_argument("--max-states", type=int, metavar="N",
+                   help="stop after N states (run: N transitions); the result is then inconclusive")
+    p.add_argument("--max-time", type=float, metavar="SECONDS",
+                   help="stop after SECONDS of search (run: of running); the result is then inconclusive")
+    p.add_argument("--max-memory", metavar="SIZE",
+                   help="stop when divm (with --workers: all its processes) uses more than SIZE, "
+                        "e.g. 512M or 2G; the result is then inconclusive")
     p.add_argument("--debug", action="store_true", help="show internal tracebacks")
 
 
@@ -41,21 +45,36 @@ def add_verify_options(v: argparse.ArgumentParser) -> None:
     v.add_argument("--search", default="dfs", metavar="NAME",
                    help="the explorer: dfs, bfs, liveness, parallel, an installed plug-in's name, "
                         "MODULE:CLASS or FILE.py:CLASS")
-    v.add_argument("--trace-out", metavar="FILE")
-    v.add_argument("--nondet-range", metavar="LO:HI")
+    v.add_argument("--trace-out", metavar="FILE",
+                   help="where a counterexample's trace goes (default: PROG.trace.json beside the program)")
+    v.add_argument("--nondet-range", metavar="LO:HI",
+                   help="the values wide __VERIFIER_nondet_* calls range over, e.g. -5:5 "
+                        "(default: 0, 1, -1, 2, and the result is at best inconclusive)")
     v.add_argument("--tests-out", metavar="DIR",
                    help="with --symbolic: write each error's inputs as a test case for run --inputs")
-    v.add_argument("--workers", type=int, default=1, metavar="N")
-    v.add_argument("--liveness", nargs="?", const="", metavar="MONITOR.ltl")
-    v.add_argument("--property", metavar="NAME")
+    v.add_argument("--workers", type=int, default=1, metavar="N",
+                   help="explore in N processes (safety only)")
+    v.add_argument("--liveness", nargs="?", const="", metavar="MONITOR.ltl",
+                   help="check the LTL properties of MONITOR.ltl over infinite runs; without a file, "
+                        "that no run passes the program's accepting transitions infinitely often")
+    v.add_argument("--property", metavar="NAME",
+                   help="with --liveness MONITOR.ltl: check only this #property")
     v.add_argument("--termination", action="store_true",
                    help="check that every run ends: a run that goes round forever is a counterexample")
-    v.add_argument("--fair", action="store_true")
+    v.add_argument("--fair", action="store_true",
+                   help="with --liveness or --termination: only runs in which every thread that stays "
+                        "runnable is scheduled infinitely often count (weak fairness)")
     v.add_argument("--no-reduce", action="store_true",
                    help="no interrupt reductions: every memory access and every loop pass is visible "
                         "(for comparison)")
     v.add_argument("--hash-compaction", action="store_true",
                    help="store 128-bit fingerprints of states instead of the states themselves")
+    shown = v.add_mutually_exclusive_group()
+    shown.add_argument("--progress", dest="show_progress", action="store_const", const="always", default="auto",
+                       help="show progress also when stderr is not a terminal: a line every second (by "
+                            "default a terminal shows it in place, a log gets a line every 10 s)")
+    shown.add_argument("--quiet", dest="show_progress", action="store_const", const="never",
+                       help="no progress, and only the verdict in the closing line")
 
 
 def build_parser() -> ArgParser:
@@ -66,19 +85,21 @@ def build_parser() -> ArgParser:
     r.add_argument("prog", metavar="PROG", help=".c, .bc or .ll")
     add_machine_options(r)
     r.add_argument("--random", action="store_true", help="resolve choices at random")
-    r.add_argument("--seed", type=int)
+    r.add_argument("--seed", type=int, metavar="N", help="with --random: the seed (default: a random one, printed)")
     r.add_argument("--choices", metavar="LIST", help="take these choices, then 0")
     r.add_argument("--inputs", metavar="FILE.json",
                    help="values for the __VERIFIER_nondet_* calls, in call order (a file that "
                         "verify --symbolic --tests-out wrote, or a JSON list of numbers)")
+    with_program_args(r)
     i = sub.add_parser("info", help="show what was loaded")
-    i.add_argument("prog", metavar="PROG")
-    i.add_argument("--debug", action="store_true")
+    i.add_argument("prog", metavar="PROG", help=".c, .bc or .ll")
+    i.add_argument("--debug", action="store_true", help="show internal tracebacks")
     sub.add_parser("cc", help="compile C to bitcode (clang options pass through)", add_help=False)
     v = sub.add_parser("verify", help="explore every run of a program")
-    v.add_argument("prog", metavar="PROG")
+    v.add_argument("prog", metavar="PROG", help=".c, .bc or .ll")
     add_machine_options(v)
     add_verify_options(v)
+    with_program_args(v)
     sv = sub.add_parser("svcomp", help="SV-COMP: check a property file's property, print its verdict")
     sv.add_argument("prog", metavar="PROG", help=".c/.i program or .yml task file")
     sv.add_argument("--prop", metavar="FILE.prp", help="the property file (default: the task's first)")
@@ -86,29 +107,67 @@ def build_parser() -> ArgParser:
                     help="the task's data model (default: the task file's, else LP64)")
     sv.add_argument("--witness-dir", default=".", metavar="DIR",
                     help="where witness.yml and witness.graphml go (default: the current directory)")
-    sv.add_argument("--max-time", type=float, metavar="SECONDS")
-    sv.add_argument("--max-memory", metavar="SIZE")
+    sv.add_argument("--max-time", type=float, metavar="SECONDS",
+                    help="give up after SECONDS of search (the verdict is then unknown)")
+    sv.add_argument("--max-memory", metavar="SIZE",
+                    help="give up beyond SIZE of memory, e.g. 2G (the verdict is then unknown)")
     sv.add_argument("--debug", action="store_true", help="show internal tracebacks")
+    dr = sub.add_parser("draw", help="draw the state graph, or one state's memory, as Graphviz DOT "
+                                     "(SVG/PNG with Graphviz's dot)")
+    dr.add_argument("prog", metavar="PROG", help=".c, .bc or .ll")
+    add_machine_options(dr)
+    dr.add_argument("--output", metavar="FILE",
+                    help="FILE.dot (or .gv), or FILE.svg/.png rendered by dot; -o FILE.dot|.svg|.png says the "
+                         "same (default: DOT on standard output)")
+    dr.add_argument("--memory", type=int, metavar="STATE",
+                    help="draw the memory graph of state STATE (0: the initial state; numbers as in the state graph)")
+    dr.add_argument("--all", action="store_true", help="with --memory: DiOS's and libc-shim's objects too")
+    dr.add_argument("--nondet-range", metavar="LO:HI",
+                    help="the values wide __VERIFIER_nondet_* calls range over (as verify)")
+    dr.add_argument("--liveness", nargs="?", const="", metavar="MONITOR.ltl",
+                    help="highlight an accepting lasso (of --property's formula, else the monitor's first)")
+    dr.add_argument("--property", metavar="NAME", help="with --liveness MONITOR.ltl: the #property to draw")
+    dr.add_argument("--fair", action="store_true", help="with --liveness: a lasso fair to every thread")
+    dr.add_argument("--no-reduce", action="store_true", help="no interrupt reductions (as verify --no-reduce)")
     rp = sub.add_parser("replay", help="re-execute a recorded run step by step")
-    rp.add_argument("prog", metavar="PROG")
-    rp.add_argument("trace", metavar="TRACE")
-    rp.add_argument("--report", metavar="FILE.json")
-    rp.add_argument("--debug", action="store_true")
+    rp.add_argument("prog", metavar="PROG", help=".c, .bc or .ll: the program the trace was recorded for")
+    rp.add_argument("trace", metavar="TRACE", help="a trace that verify wrote (PROG.trace.json or --trace-out)")
+    rp.add_argument("--report", metavar="FILE.json",
+                    help="write a machine-readable report: the result, the steps replayed, the error")
+    rp.add_argument("--debug", action="store_true", help="show internal tracebacks")
     return p
 
 
+def with_program_args(p: argparse.ArgumentParser) -> None:
+    """Usage ends with the program's arguments, which split_argv takes from
+    after `--` (argparse never sees them, so it cannot show them itself)."""
+    usage = p.format_usage().removeprefix("usage: ").rstrip()
+    p.usage = usage.replace("%", "%%") + " [-- ARGS ...]"
+    p.epilog = "ARGS after -- are the program's own arguments (argv[1], ...)."
+
+
+# options whose value may start with "-" (a negative bound): argparse would
+# take "-5:5" for an option, so the value is joined on as --OPTION=VALUE
+DASH_VALUES = ("--nondet-range",)
+
+
 def split_argv(argv: list[str]) -> tuple[list[str], list[str]]:
-    """divm's own arguments and the program's (after `--`); `--liveness`
-    takes the next argument only if it ends in .ltl."""
+    """divm's own arguments and the program's (after `--`, left as they
+    are); `--liveness` takes the next argument only if it ends in .ltl."""
     argv = list(argv)
+    prog_args: list[str] = []
+    if "--" in argv:
+        k = argv.index("--")
+        argv, prog_args = argv[:k], argv[k + 1:]
     if "--liveness" in argv:
         k = argv.index("--liveness")
         if k + 1 >= len(argv) or not argv[k + 1].endswith(".ltl"):
             argv[k] = "--liveness="
-    if "--" in argv:
-        k = argv.index("--")
-        return argv[:k], argv[k + 1:]
-    return argv, []
+    for k in range(len(argv) - 2, -1, -1):
+        name = next((o for o in DASH_VALUES if len(argv[k]) > 4 and o.startswith(argv[k])), None)  # or a prefix
+        if name and argv[k + 1][:1] == "-" and argv[k + 1][1:2].isdigit():
+            argv[k:k + 2] = [f"{name}={argv[k + 1]}"]
+    return argv, prog_args
 
 
 def parse(argv: list[str]) -> argparse.Namespace:

@@ -5,11 +5,13 @@ from __future__ import annotations
 import json
 import os
 import sys
+import time
 
 from divm.cli.execution import run_big_stack
-from divm.cli.options import check_externals, configure, machine_env, trace_files, trace_namespace
+from divm.cli.options import check_externals, check_output, configure, machine_env, trace_files, trace_namespace
 from divm.cli.output import Console, output_lines, print_error
 from divm.cli.parser import UsageError
+from divm.cli.report import EXIT, new_report, write_json
 from divm.load.loader import LoadError, load_program
 
 
@@ -51,9 +53,11 @@ def trace_contents(path: str, trace: dict) -> tuple:
 
 
 def cmd_replay(args) -> int:
-    from divm.vm.machine import CF_ERROR, VM, ErrorInfo
+    from divm.vm.machine import VM
+    t0 = time.time()
     trace = read_trace(args.trace)
     steps, stdin, files, ns, cycle = trace_contents(args.trace, trace)
+    check_output(getattr(args, "report", None))
     prog = load_program(args.prog)
     if trace.get("program") != prog.digest:
         raise LoadError(f"{args.trace}: the trace was recorded for a different program")
@@ -68,7 +72,8 @@ def cmd_replay(args) -> int:
         except (KeyError, TypeError, ValueError, AttributeError):
             raise LoadError(f"{args.trace}: malformed trace (inputs)") from None
     vm.want_stop_bt = vm.explore_mode = True
-    vm.all_visible = bool((trace.get("options") or {}).get("liveness"))
+    liveness = bool((trace.get("options") or {}).get("liveness"))
+    vm.all_visible = liveness
     vm.set_live()
     loop_bt: list = []
     from divm.vm.defs import ModelMismatch
@@ -79,14 +84,35 @@ def cmd_replay(args) -> int:
     sys.stdout.flush()
     if inputs and vm.engine is not None:
         Console().inputs(vm.engine.model())
-    if flags & CF_ERROR and vm.error is not None:
-        print_error(vm.error)
-        return 1
+    report = new_report("replay", "valid", property="liveness" if liveness else "safety", trace=args.trace,
+                        steps_replayed=len(steps))
     if cycle is not None:
-        print_error(ErrorInfo("liveness", "the loop from step %d repeats forever" % (cycle + 1), loop_bt))
-        return 1
+        report["cycle_start"] = cycle
+    replay_outcome(vm, flags, cycle, loop_bt, report)
+    report["seconds"] = round(time.time() - t0, 3)
+    if getattr(args, "report", None):
+        write_json(args.report, report)
+    return EXIT[report["result"]]
+
+
+def replay_outcome(vm, flags: int, cycle: int | None, loop_bt: list, report: dict) -> None:
+    """How the replayed run ended, printed and in the report: the recorded
+    error (or the liveness loop), else a clean end."""
+    from divm.vm.machine import CF_ERROR, ErrorInfo
+    error = None
+    if flags & CF_ERROR and vm.error is not None:
+        error = vm.error
+        report["result"] = "boot-error" if vm.boot_failed else "error"
+    elif cycle is not None:
+        error = ErrorInfo("liveness", "the loop from step %d repeats forever" % (cycle + 1), loop_bt)
+        report["result"] = "error"
+    if error is not None:
+        print_error(error)
+        report["error"] = error.to_json()
+        return
     print("the run ends cleanly" + (f" (exit status {vm.exit_status})" if vm.exit_status is not None else ""))
-    return 0
+    if vm.exit_status is not None:
+        report["exit_status"] = vm.exit_status
 
 
 def replay_steps(vm, steps: list, cycle: int | None, loop_bt: list) -> int:

@@ -23,18 +23,6 @@ def make_trace(prog, options: dict, path, cycle_start: int | None = None) -> dic
             "cycle_start": cycle_start}
 
 
-def steps_json(path) -> list[dict]:
-    """A counterexample's steps for a report: who ran, where it stopped,
-    the choices it took."""
-    out = []
-    for st in path:
-        e = {"thread": st.thread, "choices": [list(c) for c in st.choices]}
-        if st.bt:
-            e.update(function=st.bt[0]["function"], file=st.bt[0]["file"], line=st.bt[0]["line"])
-        out.append(e)
-    return out
-
-
 def write_json(path: str, data: dict) -> None:
     """Atomically: a temporary file beside it, then a rename, so an
     interrupted divm never leaves a truncated report or trace."""

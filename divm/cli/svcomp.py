@@ -17,7 +17,7 @@ import re
 import sys
 from dataclasses import dataclass, field
 
-from divm.cli.output import nondet_signed
+from divm.cli.explain import nondet_signed
 from divm.cli.parser import UsageError
 from divm.load.loader import LoadError
 

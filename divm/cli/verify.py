@@ -6,18 +6,18 @@ from __future__ import annotations
 import os
 import time
 
-from divm.cli.execution import Stopper, peak_memory, run_big_stack
+from divm.cli.execution import Stopper, note_memory, peak_memory, run_big_stack
 from divm.cli.options import (check_output, check_time, machine_env, parse_size, read_files, read_stdin, write_tests,
                               trace_options)
 from divm.cli.output import Console
 from divm.cli.parser import UsageError
-from divm.cli.report import EXIT, make_trace, new_report, save_trace, steps_json, trace_target, write_json
+from divm.cli.report import EXIT, make_trace, new_report, save_trace, trace_target, write_json
 from divm.cli.session import Session, new_vm
 from divm.load.loader import load_program
 
 
 def cmd_verify(args) -> int:
-    return EXIT[verify_program(args, Console())["result"]]
+    return EXIT[verify_program(args, Console(getattr(args, "show_progress", "auto")))["result"]]
 
 
 def verify_program(args, console: Console, explorer=None, prog=None) -> dict:
@@ -46,6 +46,9 @@ def verify_program(args, console: Console, explorer=None, prog=None) -> dict:
     check_time(args)
     if args.property and args.liveness is None:
         raise UsageError("--property needs --liveness MONITOR.ltl")
+    if getattr(args, "fair", False) and args.liveness is None:  # it would change nothing: say so
+        raise UsageError("--fair is a condition on infinite runs: it needs --liveness [MONITOR.ltl] or "
+                         "--termination (safety checking covers every schedule anyway)")
     stdin = read_stdin(args)
     files = read_files(args)
     check_output(args.report, args.trace_out)
@@ -100,11 +103,15 @@ def verify_safety(s: Session) -> dict:
     vm, checkers = new_vm(s)
     machine = Machine(vm, checkers=checkers, compaction=args.hash_compaction)
     # handlers stay until divm exits: a signal after the search changes nothing
-    stopper = Stopper(args.max_time, s.max_mem).__enter__()
+    stopper = Stopper(args.max_time, s.max_mem, workers=args.workers).__enter__()
     stopper.start(machine.vm)
     task = Task(Limits(args.max_states, args.max_time, s.max_mem), s.console.progress, workers=args.workers)
+    s.console.start_progress(task.limits)
     res = run_big_stack(lambda: s.explorer.explore(machine, task), stopper.watch)
     s.console.end_progress()
+    if getattr(res, "worker_memory", None):  # each worker's memory when it stopped, with divm's own then
+        from divm.explore.search import rss
+        note_memory(rss() + sum(res.worker_memory))
     report = new_report("verify", res.verdict, property="safety", states=res.states, transitions=res.transitions,
                         seconds=0.0, search_seconds=round(res.seconds, 3), peak_memory_bytes=peak_memory(),
                         stored_bytes_per_state=round(res.stored_bytes / max(res.states, 1), 1),
@@ -128,8 +135,9 @@ def safety_outcome(s: Session, machine, res, report: dict) -> None:
         path = trace_target(s.args)
         report["trace"] = save_trace(trace, path)
         report["error"] = res.error.to_json()
-        report["steps"] = steps_json(res.path)
-        s.console.counterexample(res.path, res.error)
+        from divm.cli.explain import explain_steps
+        report["steps"] = explained = explain_steps(machine, res.path)
+        s.console.counterexample(res.path, res.error, explained=explained)
         if machine.inputs:
             report["inputs"] = machine.inputs
             s.console.inputs(machine.inputs)

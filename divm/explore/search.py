@@ -53,13 +53,19 @@ class Machine:
         self.canon = S.Canon()
         self.inputs: list[dict] = []  # a symbolic counterexample's input values (replay)
         self.all_accepting = False  # termination: every step of the program is accepting
+        self._initial = None
 
     def initial(self) -> tuple[int | bytes, S.Snapshot]:
+        """The booted state (booted once: boot on a used VM would start from
+        its last state's memory)."""
         vm = self.vm
-        vm.chooser = first_choice
-        vm.boot()
-        snap = S.snapshot(vm)
-        return self.key(), snap
+        if self._initial is None:
+            vm.chooser = first_choice
+            vm.boot()
+            self._initial = (self.key(), S.snapshot(vm))
+        else:
+            S.restore(vm, self._initial[1])
+        return self._initial
 
     def key(self) -> int | bytes:
         vm = self.vm
@@ -147,10 +153,11 @@ class Machine:
         except StopRequest:  # vm.stop_request says why; the explorer stops
             return
 
-    def replay(self, snap: S.Snapshot, path: list[list[int]]) -> list[Step]:
+    def replay(self, snap: S.Snapshot, path: list[list[int]], after=None) -> list[Step]:
         """The steps of a path given by each transition's choices, re-run
         from snap (the initial state): counterexamples are rebuilt this way
-        instead of keeping every step's details during the search."""
+        instead of keeping every step's details during the search.
+        after(step) sees the VM in each step's resulting state."""
         steps = []
         vm = self.vm
         saved, vm.want_stop_bt = vm.want_stop_bt, True
@@ -161,6 +168,8 @@ class Machine:
                 if step is None:
                     raise RuntimeError("a stored transition was cancelled when re-run")
                 steps.append(step)
+                if after is not None:
+                    after(step)
                 snap = S.snapshot(vm)
             if vm.engine is not None:  # the error state's inputs, concrete
                 self.inputs = vm.engine.model()

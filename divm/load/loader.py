@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Callable
 
 from divm.load.errors import LoadError
 from divm.load.ir import Program
@@ -31,38 +32,51 @@ def _which(c: str) -> bool:
     return which(c) is not None
 
 
-def cc_flags() -> list[str]:
+def cc_flags(warnings: bool = False) -> list[str]:
     """Flags that make clang compile against libc-shim and DiOS.  -O0 keeps
     undefined behaviour in the program instead of letting the optimiser
     exploit it away; -ffp-contract=off keeps float results bit-identical to a
-    native build without fused multiply-add."""
+    native build without fused multiply-add.  Warnings are clang's own with
+    `warnings` (divm cc), else off (run and verify compile quietly)."""
     return ["-O0", "-ffp-contract=off", "-g", "-emit-llvm", "-c",
             "-nostdlibinc", "-isystem", str(ROOT / "libc-shim" / "include"),
             "-isystem", str(ROOT / "dios" / "include"), "-D__divm__", "-D__divine__",
-            "-fno-stack-protector", "-fno-pic", "-fno-pie", "-Wno-everything",
+            "-fno-stack-protector", "-fno-pic", "-fno-pie", *([] if warnings else ["-Wno-everything"]),
             # what older C allows, clang 16+ refuses by default: accept it as a (silenced) warning
             "-Wno-error=implicit-function-declaration", "-Wno-error=implicit-int",
             "-Wno-error=int-conversion", "-Wno-error=incompatible-function-pointer-types",
             "-Wno-error=incompatible-pointer-types", "-Wno-error=return-mismatch"]
 
 
-def compile_c(sources: list[str], out: str, user_flags: list[str], cwd: str | None = None) -> None:
+def compile_c(sources: list[str], out: str, user_flags: list[str], cwd: str | None = None,
+              diagnostics: Callable[[str], None] | None = None) -> None:
+    """Compile (and link) C sources to bitcode.  diagnostics(text) gets all
+    of clang's messages, warnings on (divm cc); without it, a failure is one
+    line (run, verify)."""
     import subprocess
-    cmd = [find_clang(), *cc_flags(), *user_flags]
-    if len(sources) == 1:
-        r = subprocess.run([*cmd, sources[0], "-o", out], capture_output=True, text=True, cwd=cwd)
+    cmd = [find_clang(), *cc_flags(warnings=diagnostics is not None), *user_flags]
+    failed: list[str] = []
+
+    def clang(src: str, o: str, where: str | None) -> bool:
+        r = subprocess.run([*cmd, src, "-o", o], capture_output=True, text=True, cwd=where)
+        if diagnostics is not None and r.stderr:
+            diagnostics(r.stderr)
         if r.returncode:
-            raise LoadError(_clang_error(r.stderr, sources[0]))
+            failed.append(_clang_error(r.stderr, src, shown=diagnostics is not None))
+        return not r.returncode
+    if len(sources) == 1:
+        if not clang(sources[0], out, cwd):
+            raise LoadError(failed[0])
         return
     import tempfile
     with tempfile.TemporaryDirectory() as td:
         parts = []
         for i, src in enumerate(sources):
-            o = os.path.join(td, f"{i}.bc")
-            r = subprocess.run([*cmd, src, "-o", o], capture_output=True, text=True)
-            if r.returncode:
-                raise LoadError(_clang_error(r.stderr, src))
-            parts.append(o)
+            parts.append(os.path.join(td, f"{i}.bc"))
+            if not clang(src, parts[-1], None) and diagnostics is None:
+                break  # one line is all run and verify show; divm cc shows every file's messages, as clang does
+        if failed:
+            raise LoadError(failed[0] + (f" ({len(failed) - 1} more files failed)" if len(failed) > 1 else ""))
         link = os.environ.get("DIVM_LLVM_LINK", "llvm-link-22")
         r = subprocess.run([link, *parts, "-o", out], capture_output=True, text=True)
         if r.returncode:
@@ -83,11 +97,20 @@ def physical_lines(path: str, td: str) -> str:
     return name
 
 
-def _clang_error(stderr: str, src: str) -> str:
-    for line in stderr.splitlines():
-        if "error:" in line:
-            return f"cannot compile {src}: {line.strip()}"
-    return f"cannot compile {src}: " + (stderr.strip().splitlines() or ["clang failed"])[0]
+def _clang_error(stderr: str, src: str, shown: bool = False) -> str:
+    """One line for a failed compile: the first error and how many more, or
+    (shown: clang's messages were passed through) only how many."""
+    import re
+    # a message line, not a quoted source line ("   12 | ..."), nor "3 errors generated."
+    errors = [ln.strip() for ln in stderr.splitlines()
+              if not ln.startswith(" ") and re.search(r"(^|: )(fatal )?error: ", ln)]
+    if shown:
+        n = len(errors)
+        return f"cannot compile {src}" + (f": {n} error{'s' if n > 1 else ''} (clang's messages above)" if n else "")
+    first = errors[0] if errors else (stderr.strip().splitlines() or ["clang failed"])[0]
+    more = len(errors) - 1
+    return f"cannot compile {src}: {first}" + (
+        f" ({more} more error{'s' if more > 1 else ''}; divm cc shows them all)" if more else "")
 
 
 

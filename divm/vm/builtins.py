@@ -149,13 +149,13 @@ def builtins(vm) -> dict:
 def nondet_builtins(vm, b: dict) -> None:
     """The __VERIFIER_nondet_* family and DIVINE's __lamp_any_* names."""
     for name, (bits, signed) in NONDET.items():
-        b["__VERIFIER_nondet_" + name] = make_nondet(vm, bits, signed)
+        b["__VERIFIER_nondet_" + name] = make_nondet(vm, bits, signed, "__VERIFIER_nondet_" + name)
     for name in ("float", "double"):
-        b["__VERIFIER_nondet_" + name] = make_nondet_float(vm)
+        b["__VERIFIER_nondet_" + name] = make_nondet_float(vm, "__VERIFIER_nondet_" + name)
     for bits in (8, 16, 32, 64):
-        b[f"__lamp_any_i{bits}"] = make_nondet(vm, bits, True)
+        b[f"__lamp_any_i{bits}"] = make_nondet(vm, bits, True, f"__lamp_any_i{bits}")
     for name in ("__lamp_any_float32", "__lamp_any_float64", "__lamp_any_f32", "__lamp_any_f64"):
-        b[name] = make_nondet_float(vm)
+        b[name] = make_nondet_float(vm, name)
 
     def nondet_memory(p, n):
         if vm.inputs:  # run --inputs: a byte each, as --symbolic makes them
@@ -182,11 +182,11 @@ DEFAULT_SIGNED = (0, 1, -1, 2)
 DEFAULT_UNSIGNED = (0, 1, 2, -1)
 
 
-def make_nondet(vm, bits: int, signed: bool):
+def make_nondet(vm, bits: int, signed: bool, name: str):
     m = (1 << bits) - 1
     lo_t, hi_t = (-(1 << (bits - 1)), (1 << (bits - 1)) - 1) if signed else (0, m)
 
-    def nondet():
+    def value():
         if vm.inputs:  # run --inputs: a test case's values
             return vm.inputs.popleft() & m
         if bits <= 8:
@@ -202,15 +202,25 @@ def make_nondet(vm, bits: int, signed: bool):
         vm.nondet_limited = True
         dom = DEFAULT_SIGNED if signed else DEFAULT_UNSIGNED
         return dom[vm.hc_choose(len(dom))] & m
+
+    def nondet():
+        v = value()
+        if vm.watch is not None:  # a counterexample being explained
+            vm.watch.nondet(name, v - (1 << bits) if signed and bits > 1 and v >> (bits - 1) else v)
+        return v
     return nondet
 
 
-def make_nondet_float(vm):
+def make_nondet_float(vm, name: str):
     dom = (0.0, 1.0, -1.0, 0.5)
 
     def nondet():
         if vm.inputs:  # run --inputs: a test case's values
-            return float(vm.inputs.popleft())
-        vm.nondet_limited = True
-        return dom[vm.hc_choose(len(dom))]
+            v = float(vm.inputs.popleft())
+        else:
+            vm.nondet_limited = True
+            v = dom[vm.hc_choose(len(dom))]
+        if vm.watch is not None:
+            vm.watch.nondet(name, v)
+        return v
     return nondet

@@ -105,4 +105,6 @@ class Interrupts:
         c = self.chooser(n, weights)
         self.chosen += 1
         self.choice_log.append((c, n))
+        if self.watch is not None:  # a counterexample being explained
+            self.watch.choice(c, n)
         return c

@@ -90,6 +90,7 @@ class VM(Access, Insns, Frames, Faults, Interrupts, Hypercalls):
         self._reduce = True
         self.step_index = 0  # which step of a replayed path runs (symbolic inputs record it)
         self.inputs = None  # run --inputs: a deque of values the nondet calls return first
+        self.watch = None  # explaining a counterexample: told each choice and nondet value
         self.symbolic = False  # --symbolic: code generated for symbolic values (see enable_symbolic)
         self.engine = None  # the symbolic engine (vm/symbolic.py)
         self.sym_state: tuple = ((), ())  # (path condition, inputs) of a symbolic run

@@ -1,0 +1,233 @@
+"""Counterexamples that explain themselves: a path re-run once more, this
+time watching what each choice meant (which thread ran, what a nondet call
+returned, whether malloc failed, which way a branch on input went) and
+which of the program's global variables each step changed."""
+
+from __future__ import annotations
+
+import re
+import sys
+
+from divm.load.layout import decode
+
+MAX_ITEMS = 8        # array elements and struct fields shown before "..."
+MAX_ASSIGNMENTS = 12  # changed variables listed per step before a summary
+
+
+class Watch:
+    """Receives the VM's choices and nondet values during a re-run."""
+
+    def __init__(self, vm):
+        self.vm = vm
+        self.events: list[str] = []
+        self.pending_thread = False
+
+    def choice(self, value: int, n: int) -> None:
+        if _in_frame("vm/builtins.py", ("value", "nondet")):
+            return  # the nondet call reports its value itself
+        full, user = self.vm.backtrace(skip_system=False), self.vm.backtrace()
+        where = f"{user[0]['file']}:{user[0]['line']}" if user else "?"
+        if _in_frame("vm/symbolic.py", ()):
+            self.events.append(f"the branch at {where} on input data goes the {'true' if value else 'false'} way")
+            return
+        fn = full[0]["function"] if full else ""
+        if fn in ("scheduler", "pick_few", "pick_any"):  # DiOS's scheduler (its helpers may be inlined)
+            self.pending_thread = True
+        elif fn == "__dios_alloc_fails":
+            # the library function the program called: the frame just inside its own
+            k = next((i for i, fr in enumerate(full) if user and fr == user[0]), len(full))
+            what = full[k - 1]["function"] if 0 < k <= len(full) else "allocation"
+            self.events.append(f"{what} at {where} {'fails' if value else 'succeeds'}")
+        elif fn == "wake":
+            self.events.append(f"pthread_cond_signal at {where} wakes waiter {value + 1} of {n}")
+        else:
+            self.events.append(f"__vm_choose({n}) at {where} returns {value}")
+
+    def nondet(self, name: str, value) -> None:
+        bt = self.vm.backtrace()
+        self.events.append(f"{name}() at {bt[0]['file'] if bt else '?'}:{bt[0]['line'] if bt else 0} "
+                           f"returns {value}")
+
+
+def nondet_signed(function: str) -> bool:
+    """Whether a nondet function's type is signed (__VERIFIER_nondet_int
+    is, __VERIFIER_nondet_uint and _bool are not)."""
+    kind = function.removeprefix("__VERIFIER_nondet_").removeprefix("__lamp_any_")
+    return not kind.startswith(("u", "size_t", "bool", "_Bool", "pointer", "pchar", "sector"))
+
+
+def explain_steps(machine, path) -> list[dict]:
+    """explain() on the big stack; the search's inputs stay as they were."""
+    from divm.cli.execution import run_big_stack
+    inputs = machine.inputs
+    try:
+        return run_big_stack(lambda: explain(machine, path))
+    finally:
+        machine.inputs = inputs
+
+
+def _in_frame(file: str, names: tuple) -> bool:
+    """Whether the choice is made inside one of the VM's own functions
+    (file, and one of names unless names is empty)."""
+    f = sys._getframe(2)
+    for _ in range(12):
+        if f is None:
+            return False
+        if f.f_code.co_filename.endswith(file) and (not names or f.f_code.co_name in names):
+            return True
+        f = f.f_back
+    return False
+
+
+def explain(machine, path) -> list[dict]:
+    """Each step of path (re-run from the initial state) in words: who ran
+    and where it stopped, the choices' meaning, the globals it changed, its
+    output."""
+    vm = machine.vm
+    _, snap0 = machine.initial()
+    reader = Globals(vm.prog)
+    before = reader.read(vm.objs)
+    watch = Watch(vm)
+    steps = []
+
+    def after(step) -> None:
+        nonlocal before
+        now = reader.read(vm.objs)
+        changed = [{"name": k, "value": v} for k, v in now.items() if before.get(k) != v]
+        before = now
+        events, watch.events = watch.events, []
+        if watch.pending_thread and step.thread is not None:
+            events.insert(0, f"thread {step.thread} runs")
+        watch.pending_thread = False
+        steps.append(step_entry(step, events, changed))
+
+    vm.watch = watch
+    try:
+        machine.replay(snap0, [[v for v, _ in st.choices] for st in path], after=after)
+    finally:
+        vm.watch = None
+    for i in machine.inputs:  # symbolic inputs: the values a model gives them
+        if 0 < i["step"] <= len(steps):
+            shown = repr(i["value"]) if isinstance(i["value"], float) else input_text(i)
+            steps[i["step"] - 1].setdefault("events", []).append(
+                f"{i['function']}() at {i['file']}:{i['line']} returns {shown}")
+    return steps
+
+
+def input_text(i: dict) -> str:
+    v, bits = i["value"], i["bits"]
+    return str(v - (1 << bits) if nondet_signed(i["function"]) and bits > 1 and v >> (bits - 1) else v)
+
+
+def step_entry(step, events: list[str], changed: list[dict]) -> dict:
+    e = {"thread": step.thread, "choices": [list(c) for c in step.choices]}
+    if step.bt:
+        top = step.bt[0]
+        e.update(function=top["function"], file=top["file"], line=top["line"])
+    else:
+        e["note"] = "the thread ended or blocked" if step.thread is not None else "the system ran"
+    if events:
+        e["events"] = events
+    if changed:
+        e["assignments"] = changed
+    out = [{"fd": fd, "text": data.decode("utf-8", "replace")} for _, fd, data in step.output]
+    if out:
+        e["output"] = out
+    return e
+
+
+def step_lines(e: dict) -> list[str]:
+    """A step's explanation as indented lines for the terminal."""
+    lines = [f"      {ev}" for ev in e.get("events", ())]
+    a = e.get("assignments") or []
+    shown = ", ".join(f"{x['name']} = {x['value']}" for x in a[:MAX_ASSIGNMENTS])
+    if len(a) > MAX_ASSIGNMENTS:
+        shown += f" (and {len(a) - MAX_ASSIGNMENTS} more)"
+    if shown:
+        lines.append(f"      {shown}")
+    return lines
+
+
+class Globals:
+    """The program's own global variables as C-like text, by their debug
+    information (names of fields, signedness)."""
+
+    def __init__(self, prog):
+        from divm.props.propositions import DebugTypes
+        self.prog = prog
+        try:
+            self.dt = DebugTypes(prog)
+        except Exception:  # no module to read (a program without debug info): no values
+            self.dt = None
+        self.names = sorted(n for n in (self.dt.gtype if self.dt else {}) if n in prog.glob_by_name)
+
+    def read(self, objs) -> dict[str, str]:
+        out = {}
+        for n in self.names:
+            g = self.prog.glob_by_name[n]
+            o = objs.get(g.idx)
+            if o is not None:
+                out[n] = self.value(g.ty, self.dt.gtype.get(n), o, 0, objs, 0)
+        return out
+
+    def value(self, ty, di, o, off: int, objs, depth: int) -> str:
+        if off + ty.size > len(o.b):
+            return "?"
+        if ty.k in ("a", "vec"):
+            n = len(o.b[off:off + ty.size]) // max(ty.elem.size, 1)
+            el = self.dt.element(di)
+            items = [self.value(ty.elem, el, o, off + i * ty.elem.size, objs, depth + 1)
+                     for i in range(min(n, MAX_ITEMS))]
+            return "{" + ", ".join(items) + (", ..." if n > MAX_ITEMS else "") + "}"
+        if ty.k == "s":
+            if depth > 2:
+                return "{...}"
+            names = self.members(di)
+            items = [f".{names.get(moff, f'@{moff}')} = {self.value(mty, None, o, off + moff, objs, depth + 1)}"
+                     for moff, mty in list(zip(ty.offsets, ty.elems))[:MAX_ITEMS]]
+            return "{" + ", ".join(items) + (", ..." if len(ty.elems) > MAX_ITEMS else "") + "}"
+        if o.sym and any(off + i in o.sym for i in range(ty.store)):
+            return "(a value computed from the inputs)"
+        if o.ud is not None and any(o.ud[off:off + ty.store]):
+            return "(undefined)"
+        v = decode(ty, o.b, off, None)
+        if ty.k == "p":
+            return pointer_text(self.prog, objs, int(v))
+        if isinstance(v, float):
+            return repr(v)
+        sc = self.dt.scalar(di) if di else None
+        if ty.k == "i" and ty.bits > 1 and v >> (ty.bits - 1) and not (sc and sc[1]):
+            v -= 1 << ty.bits
+        return str(int(v))
+
+    def members(self, di) -> dict[int, str]:
+        t = self.dt.resolve(di) if di else None
+        if not t or not t.startswith("!DICompositeType"):
+            return {}
+        els = self.dt.md.get((self.dt.attr(t, "elements") or "").lstrip("!"), "")
+        out = {}
+        for r in re.findall(r"!(\d+)", els):
+            m = self.dt.md.get(r, "")
+            if self.dt.attr(m, "tag") == "DW_TAG_member":
+                out.setdefault(int(self.dt.attr(m, "offset") or 0) // 8, self.dt.attr(m, "name"))
+        return out
+
+
+def pointer_text(prog, objs, p: int) -> str:
+    """A pointer as the object it points into."""
+    from divm.load.layout import CODE_BASE, PL_ALLOCA
+    if p == 0:
+        return "NULL"
+    oid, off = p >> 32, p & 0xFFFFFFFF
+    plus = f" + {off}" if off else ""
+    if CODE_BASE <= oid < CODE_BASE + len(prog.functions) and oid - CODE_BASE < len(prog.functions):
+        return f"&{prog.functions[oid - CODE_BASE].name}"
+    g = next((g for g in prog.globals if g.idx == oid), None) if oid < CODE_BASE else None
+    if g is not None:
+        return f"&{g.name}{plus}"
+    if oid not in objs:
+        return f"(freed object){plus}"
+    from divm.vm.memory import K_ALLOCA, K_HEAP
+    o = objs[oid]
+    what = {K_HEAP: "heap block", K_ALLOCA: "local object"}.get(o.kind, "object")
+    return f"({what} #{oid - PL_ALLOCA if oid >= PL_ALLOCA else oid}, {len(o.b)} bytes){plus}"
