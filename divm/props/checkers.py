@@ -7,9 +7,9 @@ property's side of that: it arms the VM before boot and claims the errors
 of its kinds.  The explorer asks the checkers, most specific first, whose
 error a transition's is; the safety checker takes whatever is left.
 
-A new check (signed overflow, data races) is a new class: `arm` switches
-its detection on, `kinds` names the error kinds it reports, `claim`
-returns its error.  The machine runs the checkers only after a transition
+A new check is a new class (RaceCheck: data races): `arm` switches its
+detection on, `kinds` names the error kinds it reports, `claim` returns
+its error.  The machine runs the checkers only after a transition
 that set the error flag, so a checker costs nothing on the hot path."""
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, ClassVar, Protocol, runtime_checkable
 if TYPE_CHECKING:
     from divm.vm.machine import VM, ErrorInfo
 
-# the error kinds of SPEC.md section 3
+# the error kinds of SPEC.md section 3, and section 6's race (-o check:race)
 KINDS = ("assert", "integer", "float", "memory", "leak", "control", "locking", "undefined",
          "deadlock", "hypercall", "access", "notimplemented", "race")
 

@@ -226,8 +226,8 @@ class Races:
         if x.n is not None:
             c.append(z3.ULT(b, a + x.n))
         cond = z3.simplify(z3.And(*c))
-        oid = z3.simplify(z3.Extract(63, 32, s))
-        o = self.objs.get(oid.as_long()) if z3.is_bv_value(oid) else None
+        oid = sym_object(x.p) if x.p.__class__ is Sym else x.p >> 32
+        o = self.objs.get(oid) if oid is not None else None
         if z3.is_false(cond) or o is not None and o.ro:
             return False
         if not z3.is_true(cond):
@@ -245,7 +245,7 @@ class Races:
         if not x.write and y.write:
             a, b, x, y = b, a, y, x
         first, second = self.describe(a, x), self.describe(b, y)
-        where = self.object_words(x.p, x.n)
+        where = self.object_words(*((x.p, x.n) if x.p.__class__ is int or y.p.__class__ is not int else (y.p, y.n)))
         msg = f"data race on {where}: " + ", ".join(
             f"thread {d['thread']} {d['access']}s {nbytes(d['size'])} at {d['function']} ({d['file']}:{d['line']})"
             for d in (first, second))
@@ -265,15 +265,16 @@ class Races:
     def object_words(self, p, n: int | None = None) -> str:
         """How a message names the object p points into (and the n bytes
         from p, when they are not all of it)."""
-        if p.__class__ is not int:
-            return "an object at a symbolic address"
-        o = self.objs.get(p >> 32)
+        oid = p >> 32 if p.__class__ is int else sym_object(p)
+        o = self.objs.get(oid) if oid is not None else None
         if o is None:
-            return "a freed object"
+            return "an object at a symbolic address" if oid is None else "a freed object"
         if o.kind == K_GLOBAL and o.name:
             what = o.name
         else:
             what = f"{'a heap block' if o.kind == K_HEAP else 'a local variable'} of {len(o.b)} bytes"
+        if p.__class__ is not int:
+            return f"{what} (at a symbolic offset)"
         off = p & M32
         end = len(o.b) if n is None else off + n
         if n is None and off == 0 or off == 0 and end == len(o.b) or end <= off:
@@ -301,3 +302,10 @@ class Races:
 
 def nbytes(n: int | None) -> str:
     return "some bytes" if n is None else f"{n} byte{'s' if n != 1 else ''}"
+
+
+def sym_object(p: Sym) -> int | None:
+    """The object a symbolic pointer points into, if its id is concrete."""
+    import z3
+    oid = z3.simplify(z3.Extract(63, 32, p.t))
+    return oid.as_long() if z3.is_bv_value(oid) else None
