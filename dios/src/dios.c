@@ -374,7 +374,8 @@ struct __dios_task *__dios_new_task( void ( *fn )( void * ), void *arg )
 
 /* Where divm's -o check:race (divm/vm/race.py) finds the tasks between
  * transitions: offsets of the state's tasks and ntasks, and of a task's
- * frame, id, state and wait_kind.  Read only; constant data. */
+ * frame, id, state and wait_kind (runnable: TASK_RUNNING and WAIT_NONE,
+ * both 0).  Read only; constant data. */
 __attribute__(( used )) const long __dios_task_layout[] = {
     offsetof( struct dios_state, tasks ), offsetof( struct dios_state, ntasks ),
     offsetof( struct __dios_task, frame ), offsetof( struct __dios_task, id ),
