@@ -37,7 +37,7 @@ class Memory:
             if ins.x == "atomic" and ty.k == "i" and ty.bits == 64:
                 # (a pointer clang moves as i64 stays a pointer: VM.word_type)
                 p, v = self.val(a[1]), self.val(a[0])
-                self.emit(ind, f"_st({p}, {v}, {self.tname(PTR)} if {v}.__class__ is int and {v} >> 32 in OBJS "
+                self.emit(ind, f"_st({p}, {v}, {self.tname(PTR)} if ({v}).__class__ is int and ({v}) >> 32 in OBJS "
                                f"else {self.tname(ty)})", loc)
             else:
                 self.store(self.val(a[1]), self.val(a[0]), ty, ind, loc)

@@ -82,6 +82,7 @@ def mem_intrinsic(ins: Ins) -> str | None:
     b = base_name(c.name)
     return b if b in MEM_INTRINSICS else None
 
+
 def resume_prologue(g, regs: dict, live: dict) -> list[str]:
     """The code that continues a frame from memory: registers come from _rs."""
     res = ["    else:", "        bb, _R = _rs[0], _rs[2]"]

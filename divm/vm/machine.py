@@ -8,8 +8,9 @@ jumps into a thread's frame.  A transition ends when DiOS suspends
 
 VM is this module's construction, code, boot and transition plus one mixin
 per concern: access (memory operations), insns (other instructions left to
-the VM), frames, faults, interrupts, hypercalls, race (-o check:race).  Mixins share the instance
-and cost nothing on the hot path: a method is found in the class's cache."""
+the VM), frames, faults, interrupts, hypercalls, race (-o check:race).
+Mixins share the instance and cost nothing on the hot path: a method is
+found in the class's cache."""
 
 from __future__ import annotations
 
