@@ -382,6 +382,15 @@ struct __dios_task *__dios_new_task( void ( *fn )( void * ), void *arg )
     return t;
 }
 
+/* Where divm's -o check:race (divm/vm/race.py) finds the tasks between
+ * transitions: offsets of the state's tasks and ntasks, and of a task's
+ * frame, id, state and wait_kind (runnable: TASK_RUNNING and WAIT_NONE,
+ * both 0).  Read only; constant data. */
+__attribute__(( used )) const long __dios_task_layout[] = {
+    offsetof( struct dios_state, tasks ), offsetof( struct dios_state, ntasks ),
+    offsetof( struct __dios_task, frame ), offsetof( struct __dios_task, id ),
+    offsetof( struct __dios_task, state ), offsetof( struct __dios_task, wait_kind ) };
+
 /* Park the running task: the VM writes its stack into frames, and it
  * continues where this was called when the scheduler picks it again (the
  * caller's frame is parked: this one has nothing left to do; never inlined,

@@ -15,7 +15,7 @@ from divm.load.loader import LoadError
 def valid_opt(o: str) -> bool:
     """A -o option DiOS understands (it reads them at boot)."""
     from divm.props.checkers import KINDS
-    if o in ("check:overflow", "cancel:abort"):  # divm's own code generation; DiOS's abort()
+    if o in ("check:overflow", "check:race", "cancel:abort"):  # divm's own checks; DiOS's abort()
         return True
     o = o.removeprefix("force-")
     what, _, arg = o.partition(":")
@@ -38,7 +38,8 @@ def machine_env(args, prog_name: str, prog_args: list[str], stdin: bytes | None 
     for o in args.opts:
         if not valid_opt(o):
             raise UsageError(f"unknown option -o {o} (use [force-]nofail|simfail:malloc, "
-                             f"[force-]ignore|report|abort|detect:KIND, ncpus:N, check:overflow or cancel:abort)")
+                             f"[force-]ignore|report|abort|detect:KIND, ncpus:N, check:overflow, check:race "
+                             f"or cancel:abort)")
         env.append(("divm.opt", o.encode()))
     if stdin is not None:
         env.append(("divm.stdin", stdin))
@@ -113,7 +114,9 @@ def configure(vm, args) -> list:
     from divm.props.checkers import arm, checkers_for  # here: `divm run` starts without it
     if getattr(args, "leakcheck", None) == "none":
         args.leakcheck = None
-    checkers = checkers_for(getattr(args, "leakcheck", None))
+    # (-o ignore:race, which DiOS does not know, leaves the check off)
+    race = "check:race" in args.opts and not {"ignore:race", "force-ignore:race"} & set(args.opts)
+    checkers = checkers_for(getattr(args, "leakcheck", None), race)
     arm(vm, checkers)
     vm.check_overflow = "check:overflow" in args.opts
     if getattr(args, "inputs", None):

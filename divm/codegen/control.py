@@ -43,12 +43,7 @@ class ControlFlow:
                 # a tail also ends at its next interrupt point: the check, then
                 # that point's own tail (a tail that ran on to the end of the
                 # block would make straight-line code quadratic in size)
-                if ins.op == "store":
-                    self.crit(self.val(ins.a[1]), ins.a[0].ty.store, 2, ind, ins.loc)
-                elif ins.op == "load":
-                    self.crit(self.val(ins.a[0]), ins.ty.store, 1, ind, ins.loc)
-                else:
-                    self.crit(self.val(ins.a[0]), ins.a[1].ty.store, 3, ind, ins.loc)
+                self.crit_for(ins, ind)
                 self.emit(ind, f"bb = {self.tail(b, n, 'crit')}; continue")
                 return
             self.instr(ins, ind)

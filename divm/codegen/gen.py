@@ -76,6 +76,8 @@ def _source(g: Gen, extra: set[int]) -> str:
     fn.jump_entries = frozenset(labels)
     fn.resume_loc = g.resume_loc
     fn.live = live
+    # where a frame parked before a visible access resumes: -o check:race reads the access there
+    fn.crit_at = {rid: (bidx, start) for (bidx, start, kind), rid in g.splits.items() if kind == "crit"}
     return "\n".join(g.lines) + "\n"
 
 
@@ -100,6 +102,7 @@ def _plan(g: Gen, extra: set[int]) -> set[int]:
     # local variable's too: the program's own locals stay in memory
     g.promoted = promotable_allocas(fn) if g.vm.reduce or fn.system else set()
     g.ovf = g.vm.check_overflow and not fn.system  # -o check:overflow: the program's own code only
+    g.race = g.vm.check_race and not fn.system  # -o check:race: memcpy and memset are interrupt points
     g.sym = g.vm.symbolic  # operations on symbolic values go to the engine
     g.has_setjmp = any(ins.op == "call" and g.is_setjmp(ins) for b in blocks for ins in b.ins)
     g.uses_alloca = g.has_setjmp or any(

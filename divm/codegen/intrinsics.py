@@ -5,6 +5,7 @@ apply their scalar form lane by lane to vectors."""
 from __future__ import annotations
 
 from divm.codegen.emit import CodegenError
+from divm.codegen.resume import MEM_INTRINSICS
 from divm.load.ir import Ins, Op
 from divm.load.types import Ty
 
@@ -65,6 +66,8 @@ for _b, _same in (("memset.inline", "memset"), ("llround", "lround"), ("llrint",
 
 class Intrinsics:
     def intrinsic(self, ins: Ins, ind: int, b: str) -> None:
+        if b in MEM_INTRINSICS:
+            self.crit_mem(ins, ind)
         v = [self.val(x) for x in ins.a]
         ty = ins.ty
         if b in ELEMENTWISE and (ty.k == "vec" or ty.k == "s" and ty.elems and ty.elems[0].k == "vec"):

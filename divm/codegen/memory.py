@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from divm.codegen.emit import CodegenError, mask
 from divm.load.ir import Ins
-from divm.load.types import Ty
+from divm.load.types import PTR, Ty
 from divm.load.values import undef_of
 
 _UNPACK = {("i", 8): "L8", ("i", 16): "L16", ("i", 32): "L32", ("i", 64): "L64",
@@ -33,7 +33,14 @@ class Memory:
             self.emit(ind, f"m{a[1].name} = {self.val(a[0])}", loc)
         else:
             self.crit(self.val(a[1]), a[0].ty.store, 2, ind, loc)
-            self.store(self.val(a[1]), self.val(a[0]), a[0].ty, ind, loc)
+            ty = a[0].ty
+            if ins.x == "atomic" and ty.k == "i" and ty.bits == 64:
+                # (a pointer clang moves as i64 stays a pointer: VM.word_type)
+                p, v = self.val(a[1]), self.val(a[0])
+                self.emit(ind, f"_st({p}, {v}, {self.tname(PTR)} if ({v}).__class__ is int and ({v}) >> 32 in OBJS "
+                               f"else {self.tname(ty)})", loc)
+            else:
+                self.store(self.val(a[1]), self.val(a[0]), ty, ind, loc)
 
     def i_alloca(self, ins: Ins, ind: int) -> None:
         r = ins.res

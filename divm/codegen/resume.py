@@ -5,10 +5,16 @@ into; a parked frame keeps only the registers live at its entry."""
 
 from __future__ import annotations
 
+from divm.load.intrinsics import base_name
 from divm.load.ir import Ins
+
+# -o check:race: the memory intrinsics that are interrupt points (True: with a source)
+MEM_INTRINSICS = {"memcpy": True, "memcpy.inline": True, "memmove": True, "memset": False, "memset.inline": False}
 
 
 class Suspension:
+    race = False  # -o check:race in this function: memcpy/memset are interrupt points too
+
     def tail(self, b, start: int, kind: str) -> int:
         key = (b.idx, start, kind)
         if key not in self.splits:
@@ -35,15 +41,47 @@ class Suspension:
             return ins.a[0].name not in self.promoted
         if ins.op == "store":
             return ins.a[1].name not in self.promoted
+        if ins.op == "call":
+            return self.race and mem_intrinsic(ins) is not None
         return ins.op in ("cmpxchg", "atomicrmw")
 
-    def crit(self, p: str, n: int, access: int, ind: int, loc) -> None:
-        """An interrupt point before a memory access another thread may see."""
+    def crit(self, p: str, n: int, access: int, ind: int, loc, src: str | None = None) -> None:
+        """An interrupt point before a memory access another thread may see
+        (a copy from src: visible if either side is)."""
         b, pos, skip = self.cur
         if not self.interrupts or skip:
             return
-        self.emit(ind, f"if THR: _crit({p}, {n}, {access})", loc)
+        self.emit(ind, f"if THR: _crit({p}, {n}, {access})" if src is None else f"if THR: _critcp({p}, {src})", loc)
         self.resume_lines[len(self.lines)] = self.tail(b, pos, "crit")
+
+    def crit_for(self, ins: Ins, ind: int) -> None:
+        """The interrupt point before a visible instruction."""
+        a = ins.a
+        if ins.op == "store":
+            self.crit(self.val(a[1]), a[0].ty.store, 2, ind, ins.loc)
+        elif ins.op == "load":
+            self.crit(self.val(a[0]), ins.ty.store, 1, ind, ins.loc)
+        elif ins.op == "call":
+            self.crit_mem(ins, ind)
+        else:
+            self.crit(self.val(a[0]), a[1].ty.store, 3, ind, ins.loc)
+
+    def crit_mem(self, ins: Ins, ind: int) -> None:
+        """-o check:race: memcpy, memmove and memset are interrupt points, so
+        that a thread parks before them like before a load or store."""
+        if self.race:
+            copy = MEM_INTRINSICS[mem_intrinsic(ins)]
+            self.crit(self.val(ins.a[0]), 0, 2, ind, ins.loc, self.val(ins.a[1]) if copy else None)
+
+
+def mem_intrinsic(ins: Ins) -> str | None:
+    """The base name of a memcpy/memmove/memset intrinsic call, else None."""
+    c = ins.x.get("callee")
+    if c is None or not c.name.startswith("llvm.mem"):
+        return None
+    b = base_name(c.name)
+    return b if b in MEM_INTRINSICS else None
+
 
 def resume_prologue(g, regs: dict, live: dict) -> list[str]:
     """The code that continues a frame from memory: registers come from _rs."""

@@ -121,6 +121,8 @@ class Instructions:
             d.x = "nsw" if lib.LLVMGetNSW(ins) else None  # -o check:overflow reports nsw overflow
         elif opc == A.ATOMICRMW:
             d.x = A.RMW_OPS[lib.LLVMGetAtomicRMWBinOp(ins)]
+        elif opc in (A.LOAD, A.STORE) and lib.LLVMGetOrdering(ins):
+            d.x = "atomic"  # (C11 atomics, __atomic_load/store: -o check:race never reports them)
         elif opc == A.SHUFFLEVECTOR:
             n = lib.LLVMGetNumMaskElements(ins)
             und = lib.LLVMGetUndefMaskElem()

@@ -7,9 +7,9 @@ property's side of that: it arms the VM before boot and claims the errors
 of its kinds.  The explorer asks the checkers, most specific first, whose
 error a transition's is; the safety checker takes whatever is left.
 
-A new check (signed overflow, data races) is a new class: `arm` switches
-its detection on, `kinds` names the error kinds it reports, `claim`
-returns its error.  The machine runs the checkers only after a transition
+A new check is a new class (RaceCheck: data races): `arm` switches its
+detection on, `kinds` names the error kinds it reports, `claim` returns
+its error.  The machine runs the checkers only after a transition
 that set the error flag, so a checker costs nothing on the hot path."""
 
 from __future__ import annotations
@@ -19,9 +19,9 @@ from typing import TYPE_CHECKING, ClassVar, Protocol, runtime_checkable
 if TYPE_CHECKING:
     from divm.vm.machine import VM, ErrorInfo
 
-# the error kinds of SPEC.md section 3
+# the error kinds of SPEC.md section 3, and section 6's race (-o check:race)
 KINDS = ("assert", "integer", "float", "memory", "leak", "control", "locking", "undefined",
-         "deadlock", "hypercall", "access", "notimplemented")
+         "deadlock", "hypercall", "access", "notimplemented", "race")
 
 
 @runtime_checkable
@@ -44,7 +44,7 @@ class Safety:
     hypercalls, ...: everything the VM and DiOS report as a fault (which
     kinds are errors is DiOS's fault configuration, `-o ignore:KIND`)."""
     name = "safety"
-    kinds = frozenset(KINDS) - {"leak"}
+    kinds = frozenset(KINDS) - {"leak", "race"}
     unreachable_in_key = False
 
     def arm(self, vm: VM) -> None:
@@ -78,19 +78,39 @@ class LeakCheck:
         return err if err is not None and err.kind in self.kinds else None
 
 
-def checkers_for(leakcheck: str | None) -> list[Checker]:
+class RaceCheck:
+    """-o check:race: two runnable threads parked before accesses to the
+    same bytes, one a write, neither atomic (vm/race.py checks each state
+    a transition ends in)."""
+    name = "race"
+    kinds = frozenset({"race"})
+    unreachable_in_key = False
+
+    def arm(self, vm: VM) -> None:
+        vm.check_race = True  # before any code is generated: memcpy and memset become interrupt points
+
+    def claim(self, vm: VM) -> ErrorInfo | None:
+        err = vm.error
+        return err if err is not None and err.kind in self.kinds else None
+
+
+def checkers_for(leakcheck: str | None, race: bool = False) -> list[Checker]:
     """The checkers of the command-line options, most specific first."""
     out: list[Checker] = []
     if leakcheck and leakcheck != "none":
         out.append(LeakCheck(leakcheck))
+    if race:
+        out.append(RaceCheck())
     out.append(Safety())
     return out
 
 
 def arm(vm: VM, checkers: list[Checker]) -> None:
-    """Arm every checker; without a leak checker the VM checks no leaks."""
+    """Arm every checker; without a leak checker the VM checks no leaks,
+    without a race checker no races."""
     vm.leakcheck = None
     vm.G["LEAKRET"] = False
+    vm.check_race = False
     for c in checkers:
         c.arm(vm)
 

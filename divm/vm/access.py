@@ -316,6 +316,16 @@ class Access:
         self.st(ap, (48, 176, area, regsave), VA_LIST)
         o.resync()
 
+    def word_type(self, v, ty: Ty) -> Ty:
+        """The type to store a 64-bit integer v as: a pointer if it points
+        into an object.  Clang moves pointers through atomics as i64
+        (__atomic_store_n, compare-exchange, exchange on a pointer): stored
+        as plain integers they would be no edge of the memory graph (what
+        they point to missing from state keys) and would share nothing."""
+        if ty.k == "i" and ty.bits == 64 and v.__class__ is int and v >> 32 in self.objs:
+            return PTR
+        return ty
+
     def cmpxchg(self, p, cmp, new, ty):
         old = self.ld(p, ty)
         ok = old == cmp
@@ -323,7 +333,7 @@ class Access:
             self.fault(F_UNDEFINED, "compare-and-swap on an undefined value")
             ok = False
         if ok:
-            self.st(p, new, ty)
+            self.st(p, new, self.word_type(new, ty))
         return (old, bool(ok))
 
     def atomicrmw(self, op: str, p, v, ty):
@@ -363,7 +373,7 @@ class Access:
             new = old - v if old >= v else 0
         else:
             raise VMError(f"atomicrmw {op}")
-        self.st(p, new, ty)
+        self.st(p, new, self.word_type(new, ty) if op == "xchg" else ty)
         return old
 
     def objectsize(self, p, minimum, bits):

@@ -67,10 +67,14 @@ class StopRequest(BaseException):
 
 
 class ErrorInfo:
-    def __init__(self, kind: str, message: str, backtrace: list[dict]):
+    def __init__(self, kind: str, message: str, backtrace: list[dict], accesses: list[dict] | None = None):
         self.kind = kind
         self.message = message
         self.backtrace = backtrace
+        self.accesses = accesses  # a race: both accesses (thread, access, size, function, file, line, object)
 
     def to_json(self) -> dict:
-        return {"kind": self.kind, "message": self.message, "backtrace": self.backtrace}
+        d = {"kind": self.kind, "message": self.message, "backtrace": self.backtrace}
+        if self.accesses:
+            d["accesses"] = self.accesses
+        return d

@@ -8,8 +8,9 @@ jumps into a thread's frame.  A transition ends when DiOS suspends
 
 VM is this module's construction, code, boot and transition plus one mixin
 per concern: access (memory operations), insns (other instructions left to
-the VM), frames, faults, interrupts, hypercalls.  Mixins share the instance
-and cost nothing on the hot path: a method is found in the class's cache."""
+the VM), frames, faults, interrupts, hypercalls, race (-o check:race).
+Mixins share the instance and cost nothing on the hot path: a method is
+found in the class's cache."""
 
 from __future__ import annotations
 
@@ -36,6 +37,7 @@ from divm.vm.hypercalls import Hypercalls
 from divm.vm.insns import Insns
 from divm.vm.interrupts import Interrupts
 from divm.vm.memory import K_GLOBAL, Obj
+from divm.vm.race import Races
 
 DUMP = os.environ.get("DIVM_DUMP")  # directory to write generated code into
 SYM_NAMES = ("_sy_bin", "_sy_icmp", "_sy_cast", "_sy_gep", "_sy_conc", "_sy_switch",
@@ -46,7 +48,7 @@ def _no_engine(*a):
     raise RuntimeError("code for symbolic runs in a VM without --symbolic")
 
 
-class VM(Access, Insns, Frames, Faults, Interrupts, Hypercalls):
+class VM(Access, Insns, Frames, Faults, Interrupts, Hypercalls, Races):
     def __init__(self, prog: Program, env: list[tuple[str, bytes]], out=None):
         self.prog = prog
         self.env = env  # what __boot is given (DiOS's options among it)
@@ -95,6 +97,7 @@ class VM(Access, Insns, Frames, Faults, Interrupts, Hypercalls):
         self.engine = None  # the symbolic engine (vm/symbolic.py)
         self.sym_state: tuple = ((), ())  # (path condition, inputs) of a symbolic run
         self.check_overflow = False  # -o check:overflow: the program's own code checks (codegen)
+        self._check_race = False  # -o check:race: each state's parked accesses are checked (vm/race.py)
         self.want_stop_bt = False  # remember where each transition stopped
         self.all_visible = False  # liveness: interrupt points live even with one thread
         self.stop_bt: list = []
@@ -226,6 +229,7 @@ class VM(Access, Insns, Frames, Faults, Interrupts, Hypercalls):
         g["_set_sjres"] = lambda v: setattr(vm, "sjres", v)
         g["_bi"] = self.builtins.__getitem__
         g["_share"] = self.share
+        g["_critcp"] = self.crit_copy
         g["_def"] = Obj.define_bytes
         g["Sym"] = Sym
         for name in SYM_NAMES:  # (install_symbolic binds them: code for symbolic runs stays cacheable)
@@ -395,6 +399,8 @@ class VM(Access, Insns, Frames, Faults, Interrupts, Hypercalls):
             self.resume_base = None
             if self.AST:
                 del self.AST[:]
+        if self._check_race:
+            self.check_races()
 
 
 def make_builtins(vm: VM) -> dict:

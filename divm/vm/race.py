@@ -1,0 +1,311 @@
+"""-o check:race: data races between the accesses threads are parked before.
+
+A thread parks just before its next visible access (`crit`), so a state
+shows what every thread is about to do: two runnable threads parked before
+accesses to overlapping bytes, at least one a write and neither atomic, can
+do them one right after the other (a race).  Nothing is recorded while
+running: a parked frame's pc names the instruction (`fn.crit_at`: resume
+entry -> block and position) and its saved registers hold the address, so
+the pending accesses are a function of the state (no table to snapshot,
+key or send to other workers).  DiOS's task table (`__dios_task_layout`
+says where its fields are) tells which frames are parked and runnable.
+
+In race mode every visible access parks the thread first (`crit_race`):
+a resumed thread does so anyway (it resumes with `visible` set, and the
+access it resumes at has no interrupt point), but a thread that starts
+would run its first one in the same transition, unseen.  memcpy, memmove
+and memset of the program's own code are interrupt points too (codegen).
+So every access of a thread is seen parked before it happens."""
+
+from __future__ import annotations
+
+import struct
+
+from divm.load.layout import CODE_BASE, M32, decode_obj
+from divm.load.values import Sym, U
+from divm.vm.defs import CF_CANCEL, CF_ERROR, CF_IGNORECRIT, CF_KERNEL, CF_STOP, CR_STATE, ErrorInfo, StopRequest
+from divm.vm.frames import FRAME_HDR, FRAME_HEAD
+from divm.vm.memory import K_FRAME, K_GLOBAL, K_HEAP
+
+_Q = struct.Struct("<Q").unpack_from
+_I = struct.Struct("<i").unpack_from
+
+
+class Access:
+    """One pending access: n bytes at p (n None: to the object's end)."""
+    __slots__ = ("p", "n", "write", "atomic")
+
+    def __init__(self, p, n, write: bool, atomic: bool):
+        self.p, self.n, self.write, self.atomic = p, n, write, atomic
+
+
+class Races:
+    """A mixin of VM: the interrupt point before memcpy/memmove in race
+    mode, and the check of each state a transition ends in."""
+
+    _check_race = False
+    _race_layout: tuple | None = None  # DiOS's task table offsets, () if there is none
+
+    @property
+    def check_race(self) -> bool:
+        """-o check:race: set before any code is generated (codegen makes
+        memcpy and memset interrupt points); interrupt points park at every
+        visible access."""
+        return self._check_race
+
+    @check_race.setter
+    def check_race(self, on: bool) -> None:
+        self._check_race = on
+        self.G["_crit"] = self.crit_race if on else self.crit
+
+    def crit_race(self, p, n: int, access: int) -> None:
+        """crit in race mode: a visible access always parks the thread
+        before it, the first of a transition too."""
+        if self.stop_request is not None:
+            raise StopRequest(self.stop_request)
+        if self.flags & (CF_IGNORECRIT | CF_KERNEL):
+            return
+        if self.reduce and p.__class__ is int:
+            o = self.objs.get(p >> 32)
+            if o is not None and not o.shared:
+                return
+        self.interrupt()
+        self.visible = True
+
+    def crit_copy(self, d, s) -> None:
+        """_crit for a copy (race mode only): visible if either object is (a
+        private destination leaves the decision to the source)."""
+        o = self.objs.get(d >> 32) if d.__class__ is int else None
+        self.crit_race(s if o is not None and not o.shared else d, 0, 2)
+
+    # -- the check --------------------------------------------------------------------
+    def check_races(self) -> None:
+        """After a transition: a race among the runnable threads' pending
+        accesses is an error (kind "race") of this state."""
+        if self.flags & (CF_ERROR | CF_STOP | CF_CANCEL):
+            return
+        pending = [p for p in self.parked_accesses() if p[3]]
+        for i, a in enumerate(pending):
+            for b in pending[i + 1:]:
+                hit = self.conflict(a[3], b[3])
+                if hit is not None:
+                    self.report_race(a, b, *hit)
+                    return
+
+    def parked_accesses(self) -> list[tuple]:
+        """(thread id, frame, (fn, instruction), [Access]) of each runnable
+        thread parked before a visible access of the program's code."""
+        lay = self.race_layout()
+        if lay is None:
+            return []
+        st_tasks, st_ntasks, t_frame, t_id, t_state, t_wait = lay
+        objs = self.objs
+        sp = self.regs[CR_STATE]
+        so = objs.get(sp >> 32) if sp.__class__ is int else None
+        if so is None or so.ud is not None and any(so.ud[:16]):
+            return []
+        base = (sp & M32)
+        tp, n = _Q(so.b, base + st_tasks)[0], _I(so.b, base + st_ntasks)[0]
+        arr = objs.get(tp >> 32)
+        out = []
+        for i in range(n if arr is not None else 0):
+            q = (tp & M32) + 8 * i
+            if q + 8 > len(arr.b):
+                break
+            t = _Q(arr.b, q)[0]
+            to = objs.get(t >> 32)
+            if to is None:
+                continue
+            o = t & M32
+            if _I(to.b, o + t_state)[0] != 0 or _I(to.b, o + t_wait)[0] != 0:
+                continue  # not TASK_RUNNING, or blocked (WAIT_NONE is 0)
+            frame = _Q(to.b, o + t_frame)[0]
+            got = self.pending_access(frame)
+            if got is not None:
+                out.append((_I(to.b, o + t_id)[0], frame, got[0], got[1]))
+        return out
+
+    def race_layout(self) -> tuple | None:
+        """Where DiOS keeps the tasks; None if DiOS is not the OS (a program
+        that boots itself has its own scheduler: nothing to check)."""
+        lay = self._race_layout
+        if lay is None:
+            gl = self.prog.glob_by_name.get("__dios_task_layout")
+            boots = [self.prog.fn_by_name.get(n) for n in ("__boot", "__dios_boot")]
+            if gl is None or gl.decl or not all(b is not None and b.system for b in boots):
+                lay = ()
+            else:
+                lay = struct.unpack_from("<6q", self.objs[gl.idx].b, 0)
+            self._race_layout = lay
+        return lay or None
+
+    def pending_access(self, frame) -> tuple | None:
+        """((fn, instruction), [Access]) if frame is parked before a visible
+        access (its pc is a crit resume entry), else None."""
+        o = self.objs.get(frame >> 32) if frame.__class__ is int else None
+        if o is None or o.kind != K_FRAME or len(o.b) < FRAME_HDR or o.ud is not None and any(o.ud[:8]):
+            return None
+        pc = _Q(o.b, 0)[0]
+        fidx = (pc >> 32) - CODE_BASE
+        if not 0 <= fidx < len(self.prog.functions):
+            return None
+        fn = self.prog.functions[fidx]
+        at = getattr(fn, "crit_at", None)
+        where = at.get(pc & M32) if at else None
+        if where is None:
+            return None
+        ins = fn.blocks[where[0]].ins[where[1]]
+        lay = self.frame_layout(fn, pc & M32)
+        regs = FRAME_HDR + 8 * FRAME_HEAD.unpack_from(o.b, 0)[2]
+
+        def val(op):
+            if op.const:
+                return op.val
+            try:
+                k = lay.names.index(op.name)
+            except ValueError:
+                return U(0, M32)  # (not kept: cannot happen for an operand of the resume entry)
+            return decode_obj(lay.types[k], o, regs + lay.offsets[k])
+        a = ins.a
+        if ins.op == "load":
+            acc = [Access(val(a[0]), ins.ty.store, False, ins.x == "atomic")]
+        elif ins.op == "store":
+            acc = [Access(val(a[1]), a[0].ty.store, True, ins.x == "atomic")]
+        elif ins.op in ("cmpxchg", "atomicrmw"):
+            acc = [Access(val(a[0]), a[1].ty.store, True, True)]
+        elif ins.op == "call":  # memcpy, memmove, memset
+            n = val(a[2])
+            n = n if n.__class__ is int else None
+            acc = [Access(val(a[0]), n, True, False)]
+            if ins.x["callee"].name.startswith(("llvm.memcpy", "llvm.memmove")):
+                acc.append(Access(val(a[1]), n, False, False))
+        else:
+            return None
+        return (fn, ins), acc
+
+    def conflict(self, xs: list, ys: list) -> tuple | None:
+        """The first pair of accesses of xs and ys that race: (x, y)."""
+        for x in xs:
+            for y in ys:
+                if (x.write or y.write) and not (x.atomic or y.atomic) and self.overlap(x, y):
+                    return x, y
+        return None
+
+    def overlap(self, x: Access, y: Access) -> bool:
+        """Can x and y touch a common byte of one object?"""
+        p, q = x.p, y.p
+        if p.__class__ is U or q.__class__ is U:
+            return False  # the access faults: an error of its own
+        if x.n == 0 or y.n == 0:
+            return False
+        if p.__class__ is int and q.__class__ is int:
+            if p >> 32 != q >> 32:
+                return False
+            o = self.objs.get(p >> 32)
+            if o is None or o.ro:
+                return False  # a freed or constant object: the access faults, or nothing writes it
+            a, b = p & M32, q & M32
+            return (x.n is None or b < a + x.n) and (y.n is None or a < b + y.n)
+        return self.sym_overlap(x, y)
+
+    def sym_overlap(self, x: Access, y: Access) -> bool:
+        """A symbolic address: a race if the path condition lets the ranges
+        meet (assumed then, so the counterexample's inputs make them meet)."""
+        import z3
+        eng = self.engine
+        if eng is None:
+            return False
+
+        def term(v):
+            return v.t if v.__class__ is Sym else z3.BitVecVal(v, 64)
+        s, t = term(x.p), term(y.p)
+        a, b = z3.ZeroExt(32, z3.Extract(31, 0, s)), z3.ZeroExt(32, z3.Extract(31, 0, t))
+        c = [z3.Extract(63, 32, s) == z3.Extract(63, 32, t)]
+        if y.n is not None:
+            c.append(z3.ULT(a, b + y.n))
+        if x.n is not None:
+            c.append(z3.ULT(b, a + x.n))
+        cond = z3.simplify(z3.And(*c))
+        oid = sym_object(x.p) if x.p.__class__ is Sym else x.p >> 32
+        o = self.objs.get(oid) if oid is not None else None
+        if z3.is_false(cond) or o is not None and o.ro:
+            return False
+        if not z3.is_true(cond):
+            if eng.model_pairs is not None:  # a replay from recorded inputs: what they give
+                return eng.evaluate(cond)
+            if not eng.feasible(cond):
+                return False
+            eng.assume(cond)
+        return True
+
+    # -- the report -------------------------------------------------------------------
+    def report_race(self, a: tuple, b: tuple, x: Access, y: Access) -> None:
+        """The error: both accesses named; the backtrace is the first's (a
+        write's, if only one writes)."""
+        if not x.write and y.write:
+            a, b, x, y = b, a, y, x
+        first, second = self.describe(a, x), self.describe(b, y)
+        where = self.object_words(*((x.p, x.n) if x.p.__class__ is int or y.p.__class__ is not int else (y.p, y.n)))
+        msg = f"data race on {where}: " + ", ".join(
+            f"thread {d['thread']} {d['access']}s {nbytes(d['size'])} at {d['function']} ({d['file']}:{d['line']})"
+            for d in (first, second))
+        self.error = ErrorInfo("race", msg, first["backtrace"], [first, second])
+        self.flags |= CF_ERROR
+
+    def describe(self, parked: tuple, x: Access) -> dict:
+        """One access as the report's error.accesses lists it."""
+        tid, frame, (fn, ins), _ = parked
+        bt = self.parked_backtrace(frame) or [{"function": fn.name, "file": fn.file, "line": fn.line}]
+        p = x.p
+        return {"thread": tid, "access": "write" if x.write else "read", "size": x.n,
+                "function": bt[0]["function"], "file": bt[0]["file"], "line": bt[0]["line"],
+                "object": self.object_words(p, x.n), "offset": p & M32 if p.__class__ is int else None,
+                "backtrace": bt}
+
+    def object_words(self, p, n: int | None = None) -> str:
+        """How a message names the object p points into (and the n bytes
+        from p, when they are not all of it)."""
+        oid = p >> 32 if p.__class__ is int else sym_object(p)
+        o = self.objs.get(oid) if oid is not None else None
+        if o is None:
+            return "an object at a symbolic address" if oid is None else "a freed object"
+        if o.kind == K_GLOBAL and o.name:
+            what = o.name
+        else:
+            what = f"{'a heap block' if o.kind == K_HEAP else 'a local variable'} of {len(o.b)} bytes"
+        if p.__class__ is not int:
+            return f"{what} (at a symbolic offset)"
+        off = p & M32
+        end = len(o.b) if n is None else off + n
+        if n is None and off == 0 or off == 0 and end == len(o.b) or end <= off:
+            return what
+        return f"bytes {off}-{end - 1} of {what}" if end - off > 1 else f"byte {off} of {what}"
+
+    def parked_backtrace(self, frame: int) -> list[dict]:
+        """A parked thread's user frames, innermost (at its resume entry) first."""
+        out = []
+        for _ in range(10000):
+            o = self.objs.get(frame >> 32) if frame.__class__ is int and frame else None
+            if o is None or len(o.b) < FRAME_HDR:
+                break
+            pc, parent = struct.unpack_from("<QQ", o.b, 0)
+            fidx = (pc >> 32) - CODE_BASE
+            if not 0 <= fidx < len(self.prog.functions):
+                break
+            fn = self.prog.functions[fidx]
+            if not fn.system:
+                loc = getattr(fn, "resume_loc", {}).get(pc & M32) or (fn.file, fn.line)
+                out.append({"function": fn.name, "file": loc[0], "line": loc[1]})
+            frame = parent
+        return out
+
+
+def nbytes(n: int | None) -> str:
+    return "some bytes" if n is None else f"{n} byte{'s' if n != 1 else ''}"
+
+
+def sym_object(p: Sym) -> int | None:
+    """The object a symbolic pointer points into, if its id is concrete."""
+    import z3
+    oid = z3.simplify(z3.Extract(63, 32, p.t))
+    return oid.as_long() if z3.is_bv_value(oid) else None

@@ -1,0 +1,120 @@
+"""-o check:race beyond the annotated programs of tests/verify/race_check_*.c
+(which test_verify.py runs): the same verdicts without reductions and with
+parallel workers, off by default (and with -o ignore:race), the report's
+two accesses, `divm run`, and no trace of the check in code generated
+without it."""
+
+from __future__ import annotations
+
+import glob
+import json
+import os
+import re
+import subprocess
+import sys
+
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+VERIFY = os.path.join(ROOT, "tests", "verify")
+PROGRAMS = sorted(glob.glob(os.path.join(VERIFY, "race_check_*.c")))
+RACY = ["race_check_counter", "race_check_first_access", "race_check_after_loop", "race_check_heap",
+        "race_check_memcpy"]
+
+
+def divm(*args: str, env: dict | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "divm", *args], capture_output=True, text=True, cwd=ROOT,
+                          timeout=600, env=env)
+
+
+def verdict(path: str, *opts: str, tmp, env: dict | None = None) -> dict:
+    rep = str(tmp / "r.json")
+    r = divm("verify", *opts, "--report", rep, "--trace-out", str(tmp / "t.json"), path, env=env)
+    assert "Traceback" not in r.stderr, r.stderr
+    return json.load(open(rep))
+
+
+def expected(path: str) -> tuple[str, str | None]:
+    m = re.search(r"//\s*expect:\s*(valid|error\s+(\w+))", open(path).read())
+    return m.group(1).split()[0], m.group(2)
+
+
+@pytest.mark.parametrize("path", PROGRAMS, ids=[os.path.basename(p)[:-2] for p in PROGRAMS])
+def test_same_verdict_without_reductions(path, tmp_path):
+    """--no-reduce parks before every access, locals' too: the verdict stays."""
+    result, kind = expected(path)
+    rep = verdict(path, "-o", "check:race", "--no-reduce", tmp=tmp_path)
+    assert rep["result"] == result, rep
+    if kind:
+        assert rep["error"]["kind"] == kind, rep
+
+
+@pytest.mark.parametrize("name", RACY)
+def test_off_by_default(name, tmp_path):
+    path = os.path.join(VERIFY, name + ".c")
+    assert verdict(path, tmp=tmp_path)["result"] == "valid"
+    assert verdict(path, "-o", "check:race", "-o", "ignore:race", tmp=tmp_path)["result"] == "valid"
+
+
+def test_report_names_both_accesses(tmp_path):
+    path = os.path.join(VERIFY, "race_check_heap.c")
+    rep = verdict(path, "-o", "check:race", tmp=tmp_path)
+    err = rep["error"]
+    assert err["kind"] == "race"
+    first, second = err["accesses"]
+    assert {first["thread"], second["thread"]} == {1, 2}
+    assert (first["access"], first["function"], first["line"]) == ("write", "worker", 13)
+    assert (second["access"], second["function"], second["line"]) == ("read", "main", 27)
+    assert first["size"] == second["size"] == 4 and first["offset"] == second["offset"] == 4
+    assert "bytes 4-7 of a heap block of 8 bytes" in err["message"]
+    assert "worker (tests/verify/race_check_heap.c:13)" in err["message"]
+    assert "main (tests/verify/race_check_heap.c:27)" in err["message"]
+    assert err["backtrace"][0] == {"function": "worker", "file": "tests/verify/race_check_heap.c", "line": 13}
+
+
+@pytest.mark.parametrize("name", ["race_check_counter", "race_check_mutex_ok"])
+def test_workers(name, tmp_path):
+    """The pending accesses are read from the state: workers need nothing more."""
+    path = os.path.join(VERIFY, name + ".c")
+    env = {**os.environ, "DIVM_PARALLEL_WARMUP": "0"}
+    rep = verdict(path, "-o", "check:race", "--workers", "2", tmp=tmp_path, env=env)
+    assert rep["result"] == expected(path)[0], rep
+    if rep["result"] == "error":
+        assert rep["error"]["kind"] == "race"
+        r = divm("replay", path, str(tmp_path / "t.json"))
+        assert r.returncode == 1 and "error: race" in r.stderr, r.stderr
+
+
+def test_run(tmp_path):
+    path = os.path.join(VERIFY, "race_check_counter.c")
+    r = divm("run", "-o", "check:race", path)
+    assert r.returncode == 1 and "error: race: data race on counter" in r.stderr, r.stderr
+    assert divm("run", path).returncode == 0
+
+
+def test_unknown_check_refused():
+    r = divm("verify", "-o", "check:races", os.path.join(VERIFY, "race_check_counter.c"))
+    assert r.returncode == 2 and "check:race" in r.stderr
+
+
+def test_generated_code_unchanged_when_off(tmp_path):
+    """Off, the generated code has no trace of the check, and _crit is the
+    plain one; on, memcpy is an interrupt point."""
+    from divm.cli import main as cli
+    from divm.codegen.gen import generate
+    from divm.vm.machine import VM
+    src = tmp_path / "p.c"
+    src.write_text("struct s { long a, b, c; } g;\n"
+                   "long f(void) { struct s l = g; g.b = 1; return l.a; }\n"
+                   "int main(void) { return (int) f(); }\n")
+    codes = {}
+    for on in (False, True):
+        opts = ["-o", "check:race"] if on else []
+        args = cli.build_parser().parse_args(["verify", *opts, str(src)])
+        vm = VM(cli.load_program(str(src)), cli.machine_env(args, "p", [], b""), out=None)
+        cli.configure(vm, args)
+        assert vm.G["_crit"] == (vm.crit_race if on else vm.crit)
+        fn = vm.prog.fn_by_name["f"]
+        vm.prog.decoder.ensure(fn)
+        codes[on] = generate(vm, fn)[0]
+    assert "_critcp" not in codes[False] and "_critcp" in codes[True]
