@@ -17,10 +17,11 @@ all: runtime speedups
 # system packages (clang/LLVM 22, csmith) and the Python package
 deps:
 	@if ! command -v $(CLANG) >/dev/null || ! command -v $(LINK) >/dev/null || \
-	    ! command -v csmith >/dev/null || ! command -v dot >/dev/null; then \
+	    ! command -v csmith >/dev/null || ! command -v dot >/dev/null || \
+	    ! command -v chromium >/dev/null; then \
 	    SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
 	    $$SUDO apt-get update -qq && \
-	    $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq clang-22 llvm-22 csmith libcsmith-dev graphviz >/dev/null; \
+	    $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq clang-22 llvm-22 csmith libcsmith-dev graphviz chromium >/dev/null; \
 	fi
 	@$(PY) -c 'import cffi, pytest, xdist, pytest_timeout, z3, yaml, jsonschema, benchexec' 2>/dev/null && $(PY) -m pip show -q divm >/dev/null 2>&1 \
 	    || $(PY) -m pip install -q -e '.[test]'

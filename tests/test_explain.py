@@ -85,3 +85,51 @@ def test_liveness_counterexample_has_steps(tmp_path):
     assert report["result"] == "error"
     assert {"name": "x", "value": "1"} in [a for st in report["steps"] for a in st.get("assignments", ())]
     assert "the program runs forever" in err
+
+
+def test_deadlock_lists_every_thread_and_the_lock_holder(tmp_path):
+    report, err = verify(tmp_path, r"""
+#include <pthread.h>
+pthread_mutex_t a = PTHREAD_MUTEX_INITIALIZER, b = PTHREAD_MUTEX_INITIALIZER;
+void *w(void *x) { pthread_mutex_lock(&b); pthread_mutex_lock(&a); pthread_mutex_unlock(&a);
+                   pthread_mutex_unlock(&b); return 0; }
+int main(void) {
+  pthread_t t; pthread_create(&t, 0, w, 0);
+  pthread_mutex_lock(&a); pthread_mutex_lock(&b); pthread_mutex_unlock(&b); pthread_mutex_unlock(&a);
+  pthread_join(t, 0);
+  return 0;
+}
+""")
+    assert report["error"]["kind"] == "deadlock"
+    threads = {t["thread"]: t for t in report["error"]["threads"]}
+    assert set(threads) == {1, 2}
+    waits = sorted(t.get("waits", "") for t in threads.values())
+    assert "waits for mutex &a, held by thread 1" in waits or "waits for mutex &b, held by thread 2" in waits
+    assert all(t["backtrace"] for t in threads.values())
+    assert "held by thread" in err
+
+
+def test_memory_errors_name_the_block_and_its_history(tmp_path):
+    report, err = verify(tmp_path, "#include <stdlib.h>\nint main(void) {\n  int *p = malloc(8);\n"
+                                   "  if (!p) return 0;\n  p[0] = 1;\n  free(p);\n  return p[1];\n}\n")
+    assert report["error"]["objects"] == ["heap block allocated by malloc at p.c:3 in main, "
+                                          "freed by free at p.c:6 in main"]
+    assert "the error is about: heap block allocated by malloc at p.c:3" in err
+
+
+def test_leaks_give_allocation_sites(tmp_path):
+    report, _ = verify(tmp_path, "#include <stdlib.h>\nint main(void) {\n  int *p = malloc(8);\n"
+                                 "  p = malloc(16);\n  free(p);\n  return 0;\n}\n",
+                       "-o", "nofail:malloc", "--leakcheck", "exit")
+    assert report["error"]["objects"] == ["8-byte heap block allocated by malloc at p.c:3 in main"]
+
+
+def test_stack_overflow_has_a_cut_backtrace(tmp_path):
+    prog = tmp_path / "p.c"
+    prog.write_text("int f(int n) { return n == 0 ? 0 : 1 + f(n + 1); }\nint main(void) { return f(1); }\n")
+    r = subprocess.run([sys.executable, "-m", "divm", "run", "p.c"], capture_output=True, text=True,
+                       timeout=600, cwd=tmp_path)
+    lines = r.stderr.splitlines()
+    assert "stack overflow" in lines[0] and lines[1] == "  at f (p.c:1)"
+    assert any(ln.startswith("  from ... ") and ln.endswith(" calls ...") for ln in lines)
+    assert lines[-1] == "  from main (p.c:2)" and len(lines) <= 25

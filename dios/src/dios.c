@@ -389,7 +389,8 @@ struct __dios_task *__dios_new_task( void ( *fn )( void * ), void *arg )
 __attribute__(( used )) const long __dios_task_layout[] = {
     offsetof( struct dios_state, tasks ), offsetof( struct dios_state, ntasks ),
     offsetof( struct __dios_task, frame ), offsetof( struct __dios_task, id ),
-    offsetof( struct __dios_task, state ), offsetof( struct __dios_task, wait_kind ) };
+    offsetof( struct __dios_task, state ), offsetof( struct __dios_task, wait_kind ),
+    offsetof( struct __dios_task, wait_obj ) };
 
 /* Park the running task: the VM writes its stack into frames, and it
  * continues where this was called when the scheduler picks it again (the

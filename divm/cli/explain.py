@@ -21,6 +21,8 @@ class Watch:
         self.vm = vm
         self.events: list[str] = []
         self.pending_thread = False
+        self.allocs: dict[int, str] = {}  # heap block id -> where it was allocated
+        self.frees: dict[int, str] = {}
 
     def choice(self, value: int, n: int) -> None:
         if _in_frame("vm/builtins.py", ("value", "nondet")):
@@ -42,6 +44,19 @@ class Watch:
             self.events.append(f"pthread_cond_signal at {where} wakes waiter {value + 1} of {n}")
         else:
             self.events.append(f"__vm_choose({n}) at {where} returns {value}")
+
+    def alloc(self, oid: int) -> None:
+        self.allocs[oid] = self.site()
+
+    def free(self, oid: int) -> None:
+        self.frees[oid] = self.site()
+
+    def site(self) -> str:
+        """"malloc at f.c:12 in main": the library call and where the program made it."""
+        full, user = self.vm.backtrace(skip_system=False), self.vm.backtrace()
+        k = next((i for i, fr in enumerate(full) if user and fr == user[0]), len(full))
+        call = full[k - 1]["function"] if 0 < k <= len(full) else "?"
+        return f"{call} at {user[0]['file']}:{user[0]['line']} in {user[0]['function']}" if user else call
 
     def nondet(self, name: str, value) -> None:
         bt = self.vm.backtrace()
@@ -103,7 +118,14 @@ def explain(machine, path) -> list[dict]:
 
     vm.watch = watch
     try:
-        machine.replay(snap0, [[v for v, _ in st.choices] for st in path], after=after)
+        done = machine.replay(snap0, [[v for v, _ in st.choices] for st in path], after=after)
+        err = done[-1].error if done else None
+        if err is not None and steps:
+            final = steps[-1]
+            if err.objects:
+                final["objects"] = [object_text(vm, watch, oid) for oid in err.objects]
+            if err.kind == "deadlock":
+                final["threads"] = thread_states(vm)
     finally:
         vm.watch = None
     for i in machine.inputs:  # symbolic inputs: the values a model gives them
@@ -136,6 +158,55 @@ def step_entry(step, events: list[str], changed: list[dict]) -> dict:
     return e
 
 
+WAITS = {1: "joins a thread", 2: "waits for mutex", 3: "waits on condition variable", 4: "waits to read-lock",
+         5: "waits to write-lock", 6: "waits at barrier", 7: "waits on semaphore", 8: "waits in pthread_once",
+         9: "waits for spin lock"}
+
+
+def thread_states(vm) -> list[dict]:
+    """Every live thread of the state: what it waits for (a mutex: who holds
+    it) and its stack."""
+    out = []
+    for tid, state, wait, wobj, frame in vm.tasks():
+        if state != 0:
+            continue
+        e = {"thread": tid, "backtrace": vm.parked_backtrace(frame)}
+        if wait:
+            what = WAITS.get(wait, "waits")
+            if wobj:
+                what += " " + pointer_text(vm.prog, vm.objs, wobj)
+                holder = mutex_owner(vm, wobj) if wait == 2 else None
+                if holder:
+                    what += f", held by thread {holder}"
+            e["waits"] = what
+        out.append(e)
+    return out
+
+
+def mutex_owner(vm, p: int) -> int | None:
+    o = vm.objs.get(p >> 32)
+    off = p & 0xFFFFFFFF
+    if o is None or off + 4 > len(o.b):
+        return None
+    return int.from_bytes(o.b[off:off + 4], "little", signed=True) or None
+
+
+def object_text(vm, watch: Watch, oid: int) -> str:
+    """An object an error is about: a global by name, a heap block by
+    where it was allocated (and freed)."""
+    g = next((g for g in vm.prog.globals if g.idx == oid), None)
+    if g is not None:
+        return f"global variable {g.name}"
+    o = vm.objs.get(oid)
+    size = f"{len(o.b)}-byte " if o is not None else ""
+    if oid in watch.allocs:
+        text = f"{size}heap block allocated by {watch.allocs[oid]}"
+        if oid in watch.frees:
+            text += f", freed by {watch.frees[oid]}"
+        return text
+    return f"a {size}local object" if o is not None else "an object freed before"
+
+
 def step_lines(e: dict) -> list[str]:
     """A step's explanation as indented lines for the terminal."""
     lines = [f"      {ev}" for ev in e.get("events", ())]
@@ -145,6 +216,10 @@ def step_lines(e: dict) -> list[str]:
         shown += f" (and {len(a) - MAX_ASSIGNMENTS} more)"
     if shown:
         lines.append(f"      {shown}")
+    lines += [f"      the error is about: {o}" for o in e.get("objects", ())]
+    for t in e.get("threads", ()):
+        lines.append(f"      thread {t['thread']} {t.get('waits', 'can run')}")
+        lines += [f"        at {fr['function']} ({fr['file']}:{fr['line']})" for fr in t["backtrace"][:8]]
     return lines
 
 

@@ -13,7 +13,8 @@ from divm.cli.explain import nondet_signed, step_lines
 def format_error(err) -> list[str]:
     lines = [f"error: {err.kind}: {err.message}"]
     for i, fr in enumerate(err.backtrace):
-        lines.append(f"  {'at' if i == 0 else 'from'} {fr['function']} ({fr['file']}:{fr['line']})")
+        where = f" ({fr['file']}:{fr['line']})" if fr["file"] else ""  # (no place: calls left out)
+        lines.append(f"  {'at' if i == 0 else 'from'} {fr['function']}{where}")
     return lines
 
 

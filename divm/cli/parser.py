@@ -50,6 +50,9 @@ def add_verify_options(v: argparse.ArgumentParser) -> None:
     v.add_argument("--nondet-range", metavar="LO:HI",
                    help="the values wide __VERIFIER_nondet_* calls range over, e.g. -5:5 "
                         "(default: 0, 1, -1, 2, and the result is at best inconclusive)")
+    v.add_argument("--html", metavar="DIR",
+                   help="write DIR/index.html: the verdict, statistics and the counterexample stepped through "
+                        "on the sources (one self-contained page, opens without a server)")
     v.add_argument("--tests-out", metavar="DIR",
                    help="with --symbolic: write each error's inputs as a test case for run --inputs")
     v.add_argument("--workers", type=int, default=1, metavar="N",

@@ -52,6 +52,9 @@ def verify_program(args, console: Console, explorer=None, prog=None) -> dict:
     stdin = read_stdin(args)
     files = read_files(args)
     check_output(args.report, args.trace_out)
+    if getattr(args, "html", None):
+        from divm.cli.html import check_html_dir
+        check_html_dir(args.html)
     if prog is None:
         prog = load_program(args.prog)
     env = machine_env(args, os.path.basename(args.prog), args.args, stdin, files=files)
@@ -65,6 +68,9 @@ def verify_program(args, console: Console, explorer=None, prog=None) -> dict:
         report = verify_safety(s)
     if args.report:
         write_json(args.report, report)
+    if getattr(args, "html", None):
+        from divm.cli.html import write_html
+        write_html(args.html, report, args.prog)
     return report
 
 
@@ -137,6 +143,9 @@ def safety_outcome(s: Session, machine, res, report: dict) -> None:
         report["error"] = res.error.to_json()
         from divm.cli.explain import explain_steps
         report["steps"] = explained = explain_steps(machine, res.path)
+        for k in ("objects", "threads"):  # what the error is about, also beside the error itself
+            if explained and k in explained[-1]:
+                report["error"][k] = explained[-1][k]
         s.console.counterexample(res.path, res.error, explained=explained)
         if machine.inputs:
             report["inputs"] = machine.inputs

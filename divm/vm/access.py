@@ -49,6 +49,7 @@ class Access:
             if oid == 0:
                 self.fault(F_MEMORY, f"null pointer dereference ({what} of {n} bytes)")
             elif self.was_freed(oid):
+                self.fault_objs = (oid,)
                 self.fault(F_MEMORY, f"{what} of {n} bytes into a freed object")
             elif oid == POISON_ID:
                 self.fault(F_MEMORY, f"{what} through a pointer whose offset overflowed")
@@ -58,6 +59,7 @@ class Access:
                 self.fault(F_MEMORY, f"{what} through an invalid pointer")
             return None
         if off + n > len(o.b):
+            self.fault_objs = (oid,)
             where = f" {o.name!r}" if o.name else ""
             self.fault(F_MEMORY, f"out-of-bounds {what} of {n} bytes at offset {off} "
                                  f"in a {len(o.b)}-byte {kind_word(o)} object{where}")

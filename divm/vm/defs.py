@@ -67,11 +67,13 @@ class StopRequest(BaseException):
 
 
 class ErrorInfo:
-    def __init__(self, kind: str, message: str, backtrace: list[dict], accesses: list[dict] | None = None):
+    def __init__(self, kind: str, message: str, backtrace: list[dict], accesses: list[dict] | None = None,
+                 objects: tuple = ()):
         self.kind = kind
         self.message = message
         self.backtrace = backtrace
         self.accesses = accesses  # a race: both accesses (thread, access, size, function, file, line, object)
+        self.objects = objects    # ids of the objects the error is about (explained with the counterexample)
 
     def to_json(self) -> dict:
         d = {"kind": self.kind, "message": self.message, "backtrace": self.backtrace}

@@ -25,11 +25,12 @@ class Faults:
                                                  self.backtrace())
             self.flags |= CF_ERROR
             raise Suspend()
-        self.pending_fault = (kind, msg, self.backtrace())
+        objs, self.fault_objs = self.fault_objs, ()
+        self.pending_fault = (kind, msg, self.backtrace(), objs)
         self.bt_frame = 0
         handler = self.regs[CR_FAULTHANDLER]
         if not handler:
-            self.error = ErrorInfo(KIND_NAMES.get(kind, "control"), msg, self.pending_fault[2])
+            self.error = ErrorInfo(KIND_NAMES.get(kind, "control"), msg, self.pending_fault[2], objects=objs)
             self.flags |= CF_ERROR
             raise Suspend()
         self.in_fault = True
@@ -160,7 +161,7 @@ class Faults:
             size = sum(len(o.b) for _, o in lost)
             what = "still allocated at exit" if cleanup else "unreachable and never freed"
             self.error = ErrorInfo("leak", f"{size} bytes in {len(lost)} block{'s' if len(lost) > 1 else ''} "
-                                           + what, where or [])
+                                           + what, where or [], objects=tuple(oid for oid, _ in lost))
             self.flags |= CF_ERROR
 
     def leak_return(self, value) -> None:
@@ -193,6 +194,11 @@ class Faults:
             out += [v >> 32 for name, v in pf.f_locals.items() if name[0] == "m" and v.__class__ is int]
         return out
 
-    def stack_overflow(self) -> None:
-        self.error = ErrorInfo("memory", "stack overflow (call depth limit reached)", [])
+    def stack_overflow(self, tb=None) -> None:
+        """The error of a RecursionError; its traceback gives the stack,
+        which is shown cut to its innermost and outermost calls."""
+        bt = self.traceback_frames(tb) if tb is not None else []
+        if len(bt) > 20:
+            bt = bt[:10] + [{"function": f"... {len(bt) - 20} calls ...", "file": "", "line": 0}] + bt[-10:]
+        self.error = ErrorInfo("memory", "stack overflow (call depth limit reached)", bt)
         self.flags |= CF_ERROR

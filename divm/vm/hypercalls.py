@@ -67,8 +67,8 @@ class Hypercalls:
             self.accept_bt = self.backtrace()
         if set_ & CF_ERROR and not old & CF_ERROR and self.error is None:
             if self.pending_fault is not None:
-                kind, msg, bt = self.pending_fault
-                self.error = ErrorInfo(KIND_NAMES.get(kind, "control"), msg, bt)
+                kind, msg, bt, objs = self.pending_fault
+                self.error = ErrorInfo(KIND_NAMES.get(kind, "control"), msg, bt, objects=objs)
             else:
                 self.error = ErrorInfo("assert", "error flag set", self.backtrace())
         return old
@@ -122,7 +122,10 @@ class Hypercalls:
         if size < 0:
             self.fault(F_HYPERCALL, f"__vm_obj_make with a negative size {size}")
             return 0
-        return self.new_obj(size, K_KERNEL if typ == 4 else K_HEAP) << 32
+        oid = self.new_obj(size, K_KERNEL if typ == 4 else K_HEAP)
+        if self.watch is not None:  # a counterexample being explained: where blocks come from
+            self.watch.alloc(oid)
+        return oid << 32
 
     def heap_obj(self, p, what: str) -> Obj | None:
         if p.__class__ is U:
@@ -130,6 +133,7 @@ class Hypercalls:
             return None
         oid = p >> 32
         o = self.objs.get(oid)
+        self.fault_objs = (oid,)
         if o is None:
             if self.was_freed(oid):
                 self.fault(F_MEMORY, f"{what} of an object that was already freed (double free)")
@@ -142,11 +146,14 @@ class Hypercalls:
         if p & M32:
             self.fault(F_MEMORY, f"{what} of a pointer into the middle of an object (offset {p & M32})")
             return None
+        self.fault_objs = ()
         return o
 
     def hc_obj_free(self, p):
         o = self.objs.get(p >> 32) if p.__class__ is int and not p & M32 else None
         if o is not None and (o.kind == K_HEAP or o.kind == K_KERNEL) or self.heap_obj(p, "free") is not None:
+            if self.watch is not None:
+                self.watch.free(p >> 32)
             del self.objs[p >> 32]
             if self.dirty is not None:
                 self.dirty.add(p >> 32)

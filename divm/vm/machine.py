@@ -64,6 +64,7 @@ class VM(Access, Insns, Frames, Faults, Interrupts, Hypercalls, Races):
         self.exit_roots: list[int] = []  # kept alive at exit by the caller's activations (--leakcheck)
         self.error: ErrorInfo | None = None
         self.pending_fault: tuple | None = None
+        self.fault_objs: tuple = ()  # the objects the next fault is about
         self.in_fault = False
         self.choices: list[int] = []
         self.choice_log: list[tuple[int, int]] = []
@@ -386,8 +387,8 @@ class VM(Access, Insns, Frames, Faults, Interrupts, Hypercalls, Races):
                 self.refresh_frames(s)
             if self.want_stop_bt:
                 self.stop_bt = self.traceback_frames(s.__traceback__)
-        except RecursionError:
-            self.stack_overflow()
+        except RecursionError as e:
+            self.stack_overflow(e.__traceback__)
         finally:
             if self.leakcheck and not self.flags & CF_ERROR and (
                     self.leakcheck == "state" or self.flags & CF_STOP and self.exit_status is not None):

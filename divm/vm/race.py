@@ -92,13 +92,14 @@ class Races:
                     self.report_race(a, b, *hit)
                     return
 
-    def parked_accesses(self) -> list[tuple]:
-        """(thread id, frame, (fn, instruction), [Access]) of each runnable
-        thread parked before a visible access of the program's code."""
+    def tasks(self) -> list[tuple]:
+        """(id, task state, wait kind, wait object, frame) of each of DiOS's
+        tasks (TASK_RUNNING is 0, WAIT_NONE is 0)."""
         lay = self.race_layout()
         if lay is None:
             return []
-        st_tasks, st_ntasks, t_frame, t_id, t_state, t_wait = lay
+        st_tasks, st_ntasks, t_frame, t_id, t_state, t_wait = lay[:6]
+        t_obj = lay[6] if len(lay) > 6 else None
         objs = self.objs
         sp = self.regs[CR_STATE]
         so = objs.get(sp >> 32) if sp.__class__ is int else None
@@ -117,12 +118,21 @@ class Races:
             if to is None:
                 continue
             o = t & M32
-            if _I(to.b, o + t_state)[0] != 0 or _I(to.b, o + t_wait)[0] != 0:
-                continue  # not TASK_RUNNING, or blocked (WAIT_NONE is 0)
-            frame = _Q(to.b, o + t_frame)[0]
+            wobj = _Q(to.b, o + t_obj)[0] if t_obj is not None else 0
+            out.append((_I(to.b, o + t_id)[0], _I(to.b, o + t_state)[0], _I(to.b, o + t_wait)[0], wobj,
+                        _Q(to.b, o + t_frame)[0]))
+        return out
+
+    def parked_accesses(self) -> list[tuple]:
+        """(thread id, frame, (fn, instruction), [Access]) of each runnable
+        thread parked before a visible access of the program's code."""
+        out = []
+        for tid, state, wait, _, frame in self.tasks():
+            if state != 0 or wait != 0:
+                continue  # not TASK_RUNNING, or blocked
             got = self.pending_access(frame)
             if got is not None:
-                out.append((_I(to.b, o + t_id)[0], frame, got[0], got[1]))
+                out.append((tid, frame, got[0], got[1]))
         return out
 
     def race_layout(self) -> tuple | None:
@@ -135,7 +145,8 @@ class Races:
             if gl is None or gl.decl or not all(b is not None and b.system for b in boots):
                 lay = ()
             else:
-                lay = struct.unpack_from("<6q", self.objs[gl.idx].b, 0)
+                raw = self.objs[gl.idx].b
+                lay = struct.unpack_from(f"<{min(len(raw) // 8, 7)}q", raw, 0)
             self._race_layout = lay
         return lay or None
 
