@@ -23,7 +23,7 @@ deps:
 	    $$SUDO apt-get update -qq && \
 	    $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq clang-22 llvm-22 csmith libcsmith-dev graphviz chromium >/dev/null; \
 	fi
-	@$(PY) -c 'import cffi, pytest, xdist, pytest_timeout, z3, yaml, jsonschema, benchexec' 2>/dev/null && $(PY) -m pip show -q divm >/dev/null 2>&1 \
+	@$(PY) -c 'import cffi, pytest, xdist, pytest_timeout, z3, yaml, jsonschema, benchexec, scipy' 2>/dev/null && $(PY) -m pip show -q divm >/dev/null 2>&1 \
 	    || $(PY) -m pip install -q -e '.[test]'
 
 runtime: $(RUNTIME)/libc.bc $(RUNTIME)/dios.bc

@@ -6,7 +6,7 @@ setup(
     description="A verifier for C programs on a virtual machine with graph memory",
     packages=find_packages(include=["divm", "divm.*"]),
     python_requires=">=3.11",
-    install_requires=["cffi>=1.15", "z3-solver>=4.12", "pyyaml>=6.0", "jsonschema>=4.17"],
+    install_requires=["cffi>=1.15", "z3-solver>=4.12", "pyyaml>=6.0", "jsonschema>=4.17", "scipy>=1.9"],
     # the SV-COMP witness schemas divm checks its witnesses against
     package_data={"divm.cli": ["schemas/*.yml", "schemas/*.md"]},
     # the canonical-state walk in C; without a compiler divm runs the same

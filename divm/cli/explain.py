@@ -94,40 +94,51 @@ def _in_frame(file: str, names: tuple) -> bool:
     return False
 
 
+class Narrator:
+    """Tells the steps of a run as they happen: set up after boot, then
+    step() after each transition."""
+
+    def __init__(self, vm):
+        self.vm = vm
+        self.reader = Globals(vm.prog)
+        self.watch = Watch(vm)
+        self.before = self.reader.read(vm.objs)
+        vm.watch = self.watch
+
+    def step(self, step) -> dict:
+        now = self.reader.read(self.vm.objs)
+        changed = [{"name": k, "value": v} for k, v in now.items() if self.before.get(k) != v]
+        self.before = now
+        events, self.watch.events = self.watch.events, []
+        if self.watch.pending_thread and step.thread is not None:
+            events.insert(0, f"thread {step.thread} runs")
+        self.watch.pending_thread = False
+        return step_entry(step, events, changed)
+
+    def close(self) -> None:
+        self.vm.watch = None
+
+
 def explain(machine, path) -> list[dict]:
     """Each step of path (re-run from the initial state) in words: who ran
     and where it stopped, the choices' meaning, the globals it changed, its
     output."""
     vm = machine.vm
     _, snap0 = machine.initial()
-    reader = Globals(vm.prog)
-    before = reader.read(vm.objs)
-    watch = Watch(vm)
-    steps = []
-
-    def after(step) -> None:
-        nonlocal before
-        now = reader.read(vm.objs)
-        changed = [{"name": k, "value": v} for k, v in now.items() if before.get(k) != v]
-        before = now
-        events, watch.events = watch.events, []
-        if watch.pending_thread and step.thread is not None:
-            events.insert(0, f"thread {step.thread} runs")
-        watch.pending_thread = False
-        steps.append(step_entry(step, events, changed))
-
-    vm.watch = watch
+    narrator = Narrator(vm)
+    steps: list[dict] = []
     try:
-        done = machine.replay(snap0, [[v for v, _ in st.choices] for st in path], after=after)
+        done = machine.replay(snap0, [[v for v, _ in st.choices] for st in path],
+                              after=lambda st: steps.append(narrator.step(st)))
         err = done[-1].error if done else None
         if err is not None and steps:
             final = steps[-1]
             if err.objects:
-                final["objects"] = [object_text(vm, watch, oid) for oid in err.objects]
+                final["objects"] = [object_text(vm, narrator.watch, oid) for oid in err.objects]
             if err.kind == "deadlock":
                 final["threads"] = thread_states(vm)
     finally:
-        vm.watch = None
+        narrator.close()
     for i in machine.inputs:  # symbolic inputs: the values a model gives them
         if 0 < i["step"] <= len(steps):
             shown = repr(i["value"]) if isinstance(i["value"], float) else input_text(i)

@@ -48,6 +48,9 @@ def command(name: str):
     if name == "draw":
         from divm.cli.draw import cmd_draw
         return cmd_draw
+    if name == "smc":
+        from divm.cli.smc import cmd_smc
+        return cmd_smc
     from divm.cli.replay import cmd_replay
     return cmd_replay
 

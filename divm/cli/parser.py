@@ -132,6 +132,7 @@ def build_parser() -> ArgParser:
     dr.add_argument("--property", metavar="NAME", help="with --liveness MONITOR.ltl: the #property to draw")
     dr.add_argument("--fair", action="store_true", help="with --liveness: a lasso fair to every thread")
     dr.add_argument("--no-reduce", action="store_true", help="no interrupt reductions (as verify --no-reduce)")
+    add_smc_parser(sub)
     rp = sub.add_parser("replay", help="re-execute a recorded run step by step")
     rp.add_argument("prog", metavar="PROG", help=".c, .bc or .ll: the program the trace was recorded for")
     rp.add_argument("trace", metavar="TRACE", help="a trace that verify wrote (PROG.trace.json or --trace-out)")
@@ -139,6 +140,43 @@ def build_parser() -> ArgParser:
                     help="write a machine-readable report: the result, the steps replayed, the error")
     rp.add_argument("--debug", action="store_true", help="show internal tracebacks")
     return p
+
+
+def add_smc_parser(sub) -> None:
+    """divm smc: statistical model checking (cli/smc.py)."""
+    sm = sub.add_parser("smc", help="statistical model checking: how likely an error is, from random runs")
+    sm.add_argument("prog", metavar="PROG", help=".c, .bc or .ll")
+    add_machine_options(sm)
+    sm.add_argument("--steps", type=int, required=True, metavar="N", help="a run takes at most N transitions")
+    sm.add_argument("--epsilon", type=float, metavar="E",
+                    help="draw runs until the Clopper-Pearson interval is at most E wide (default 0.01)")
+    sm.add_argument("--alpha", type=float, metavar="A",
+                    help="the interval's confidence is 1 - A; the test's chance of a wrong no (default 0.05)")
+    sm.add_argument("--threshold", type=float, metavar="T", help="Wald's sequential test: is the probability >= T?")
+    sm.add_argument("--delta", type=float, metavar="D",
+                    help="with --threshold: the indifference region is T - D .. T + D (default 0.01)")
+    sm.add_argument("--beta", type=float, metavar="B",
+                    help="with --threshold: the chance of a wrong yes (default 0.05)")
+    sm.add_argument("--count-states", action="store_true",
+                    help="count the distinct states --runs runs of at most --steps transitions visit")
+    sm.add_argument("--runs", type=int, metavar="N",
+                    help="exactly N runs (the interval is then as wide as it comes; --count-states: default 1000)")
+    sm.add_argument("--max-runs", type=int, metavar="N", help="give up after N runs (the result is then inconclusive)")
+    sm.add_argument("--seed", type=int, metavar="S", help="the master seed (default: a random one, printed)")
+    sm.add_argument("--workers", type=int, default=1, metavar="N",
+                    help="draw runs in N processes (the same answer for any N)")
+    what = sm.add_mutually_exclusive_group()
+    what.add_argument("--property", metavar="KIND", help="only an error of this kind satisfies (assert, memory, ...)")
+    what.add_argument("--reach", metavar="EXPR",
+                      help="a state where the C expression over globals holds satisfies (as a .ltl #define)")
+    sm.add_argument("--p-alloc-fail", type=float, default=0.0, metavar="P",
+                    help="each allocation that may fail fails with probability P (default 0: never)")
+    sm.add_argument("--nondet-range", metavar="LO:HI",
+                    help="wide __VERIFIER_nondet_* values are uniform over LO..HI (default: the type, cut to "
+                         "the 2**31 - 1 values one choice offers)")
+    sm.add_argument("--trace-out", metavar="FILE",
+                    help="where the satisfying run's trace goes (default: PROG.trace.json beside the program)")
+    with_program_args(sm)
 
 
 def with_program_args(p: argparse.ArgumentParser) -> None:

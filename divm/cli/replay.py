@@ -6,6 +6,7 @@ import json
 import os
 import sys
 import time
+from types import SimpleNamespace
 
 from divm.cli.execution import run_big_stack
 from divm.cli.options import check_externals, check_output, configure, machine_env, trace_files, trace_namespace
@@ -118,9 +119,19 @@ def replay_outcome(vm, flags: int, cycle: int | None, loop_bt: list, report: dic
 def replay_steps(vm, steps: list, cycle: int | None, loop_bt: list) -> int:
     """Boot and run each step with its recorded choices, printing where it
     stopped; the VM's flags at the end.  loop_bt gets the loop's backtrace."""
-    from divm.vm.machine import CF_CANCEL, CF_ERROR, first_choice
+    from divm.vm.machine import first_choice
+    from divm.cli.explain import Narrator, step_lines
     vm.chooser = first_choice
     vm.boot()
+    narrator = Narrator(vm)
+    try:
+        return replay_each(vm, steps, cycle, loop_bt, narrator, step_lines)
+    finally:
+        narrator.close()
+
+
+def replay_each(vm, steps: list, cycle: int | None, loop_bt: list, narrator, step_lines) -> int:
+    from divm.vm.machine import CF_CANCEL, CF_ERROR
     for i, choices in enumerate(steps):
         if i == cycle:
             print("--- the loop starts here and repeats forever ---")
@@ -134,6 +145,9 @@ def replay_steps(vm, steps: list, cycle: int | None, loop_bt: list) -> int:
         where = f" at {vm.stop_bt[0]['function']} ({vm.stop_bt[0]['file']}:{vm.stop_bt[0]['line']})" \
             if vm.stop_bt else ""
         print((f" thread {thread}" if thread is not None else "") + where)
+        told = narrator.step(SimpleNamespace(thread=thread, choices=choices, bt=vm.stop_bt, output=()))
+        for line in step_lines(told):
+            print(line[4:])
         if queue:
             raise TraceMismatch(f"step {i + 1} made fewer choices than the trace recorded")
         if vm.flags & (CF_ERROR | CF_CANCEL) and i + 1 < len(steps):
