@@ -85,6 +85,7 @@ def check_property(s: Session, props, formula, stopper: Stopper):
     vm.all_visible = True
     machine = Machine(vm, observe=observe, checkers=checkers)
     machine.all_accepting = getattr(args, "termination", False)
+    machine.cut = getattr(args, "cut_errors", None)
     machine.leaks = False  # as before checkers: liveness keys leave lost memory out (--leakcheck state)
     automaton = translate(("!", formula)) if formula is not None else None
     task = Task(Limits(args.max_states, args.max_time, s.max_mem), s.console.progress, property="liveness",
@@ -102,6 +103,8 @@ def check_property(s: Session, props, formula, stopper: Stopper):
         _, snap0 = machine.initial()
         run_big_stack(lambda: machine.replay(snap0, [[v for v, _ in st.choices] for st in res.path]))
         res.inputs = machine.inputs
+    if machine.cut_errors:
+        res.cut_errors = {"count": machine.cut_errors, "first": machine.first_cut.to_json()}
     if res.verdict == "error":
         from divm.cli.explain import explain_steps
         lasso = getattr(res, "lasso", None)
@@ -138,6 +141,8 @@ def property_entry(s: Session, name: str, formula, res, several: bool) -> dict:
     """One property's verdict for the report; a violation is printed and
     its trace written."""
     entry = {"name": name, "result": res.verdict}
+    if getattr(res, "cut_errors", None):
+        entry["cut_errors"] = res.cut_errors
     if res.verdict not in ("error", "boot-error"):
         if res.reason:
             entry["reason"] = res.reason
@@ -189,6 +194,10 @@ def liveness_report(s: Session, results: list[dict], totals: dict) -> dict:
     if first is not None:
         report["error"] = first["error"]
         report["trace"] = first["trace"]
+    cut = next((r["cut_errors"] for r in results if r.get("cut_errors")), None)
+    if cut is not None:
+        report["cut_errors"] = cut
+    if first is not None:
         report["steps"] = first["steps"]
         if first.get("inputs"):
             report["inputs"] = first["inputs"]

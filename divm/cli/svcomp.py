@@ -173,12 +173,21 @@ def search(prog, program: str, prop: Property, args) -> dict:
         argv += ["--max-time", str(args.max_time)]
     if args.max_memory is not None:
         argv += ["--max-memory", args.max_memory]
-    return verify_program(parse(argv), Console(), prog=prog)
+    args_v = parse(argv)
+    # errors outside the property end their paths: a violation elsewhere is still found
+    args_v.cut_errors = lambda err: violated(prop, err.kind, err.message) is None
+    return verify_program(args_v, Console(), prog=prog)
 
 
 def verdict_of(prop: Property, report: dict) -> str:
     """`true`, `false(SUBPROPERTY)` or `unknown` for a verify report."""
     result = report["result"]
+    cut = report.get("cut_errors")
+    if result == "valid" and cut:
+        first = cut["first"]
+        note(f"unknown: the program has undefined behaviour on {cut['count']} path(s) ({first['kind']}: "
+             f"{first['message']}), which {prop.name} says nothing about")
+        return "unknown"
     if result == "valid":
         return "true"
     if result != "error":

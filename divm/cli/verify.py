@@ -108,6 +108,7 @@ def verify_safety(s: Session) -> dict:
     from divm.explore.search import Machine
     vm, checkers = new_vm(s)
     machine = Machine(vm, checkers=checkers, compaction=args.hash_compaction)
+    machine.cut = getattr(args, "cut_errors", None)
     # handlers stay until divm exits: a signal after the search changes nothing
     stopper = Stopper(args.max_time, s.max_mem, workers=args.workers).__enter__()
     stopper.start(machine.vm)
@@ -126,6 +127,8 @@ def verify_safety(s: Session) -> dict:
     if vm.engine is not None:
         report["solver_seconds"] = round(vm.engine.seconds, 3)
         report["solver_queries"] = vm.engine.queries
+    if machine.cut_errors:
+        report["cut_errors"] = {"count": machine.cut_errors, "first": machine.first_cut.to_json()}
     safety_outcome(s, machine, res, report)
     s.console.summary(res.verdict, res.states, res.transitions, res.seconds, res.reason)
     report["seconds"] = round(time.time() - s.t0, 3)

@@ -54,6 +54,8 @@ class Machine:
         self.inputs: list[dict] = []  # a symbolic counterexample's input values (replay)
         self.all_accepting = False  # termination: every step of the program is accepting
         self._initial = None
+        self.cut = None  # errors for which this returns true end their path instead of the search
+        self.cut_errors, self.first_cut = 0, None
 
     def initial(self) -> tuple[int | bytes, S.Snapshot]:
         """The booted state (booted once: boot on a used VM would start from
@@ -114,6 +116,11 @@ class Machine:
         out = [t for t in vm.trace if t[0] == "out"]
         thread = next((t[2] for t in vm.trace if t[0] == "sched"), None)
         error = (claim(vm, self.checkers) if self.checkers else vm.error) if vm.flags & CF_ERROR else None
+        if error is not None and self.cut is not None and self.cut(error):
+            # an error outside the property (SV-COMP: undefined behaviour) ends its path unreported
+            self.cut_errors += 1
+            self.first_cut = self.first_cut or error
+            return None
         step = Step(log, thread, out, error,
                     bool(vm.flags & CF_STOP), self.all_accepting or bool(vm.flags & CF_ACCEPTING))
         step.bt = vm.accept_bt if vm.accept_bt is not None else vm.stop_bt
