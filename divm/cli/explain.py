@@ -12,6 +12,7 @@ from divm.load.layout import decode
 
 MAX_ITEMS = 8        # array elements and struct fields shown before "..."
 MAX_ASSIGNMENTS = 12  # changed variables listed per step before a summary
+SYMBOLIC = "(a value computed from the inputs)"
 
 
 class Watch:
@@ -139,6 +140,10 @@ def explain(machine, path) -> list[dict]:
                 final["threads"] = thread_states(vm)
     finally:
         narrator.close()
+    if narrator.reader.terms:  # values computed from symbolic inputs, under the inputs' values
+        for st in steps:
+            for a in st.get("assignments", ()):
+                a["value"] = narrator.reader.concrete(a["value"], machine.inputs)
     for i in machine.inputs:  # symbolic inputs: the values a model gives them
         if 0 < i["step"] <= len(steps):
             shown = repr(i["value"]) if isinstance(i["value"], float) else input_text(i)
@@ -246,6 +251,7 @@ class Globals:
         except Exception:  # no module to read (a program without debug info): no values
             self.dt = None
         self.names = sorted(n for n in (self.dt.gtype if self.dt else {}) if n in prog.glob_by_name)
+        self.terms: dict[int, tuple] = {}  # symbolic values seen: term id -> (term, bits, signed)
 
     def read(self, objs) -> dict[str, str]:
         out = {}
@@ -273,7 +279,7 @@ class Globals:
                      for moff, mty in list(zip(ty.offsets, ty.elems))[:MAX_ITEMS]]
             return "{" + ", ".join(items) + (", ..." if len(ty.elems) > MAX_ITEMS else "") + "}"
         if o.sym and any(off + i in o.sym for i in range(ty.store)):
-            return "(a value computed from the inputs)"
+            return self.symbolic(ty, di, o, off)
         if o.ud is not None and any(o.ud[off:off + ty.store]):
             return "(undefined)"
         v = decode(ty, o.b, off, None)
@@ -285,6 +291,35 @@ class Globals:
         if ty.k == "i" and ty.bits > 1 and v >> (ty.bits - 1) and not (sc and sc[1]):
             v -= 1 << ty.bits
         return str(int(v))
+
+    def symbolic(self, ty, di, o, off: int) -> str:
+        """A value made of symbolic bytes: a marker naming its term, made
+        concrete once the inputs are known (concrete())."""
+        if ty.k not in ("i", "p"):
+            return SYMBOLIC
+        import z3
+        parts = [o.sym.get(off + i) if off + i in o.sym else z3.BitVecVal(o.b[off + i], 8)
+                 for i in reversed(range(ty.store))]
+        term = z3.Concat(*parts) if len(parts) > 1 else parts[0]
+        sc = self.dt.scalar(di) if di else None
+        self.terms[term.get_id()] = (term, ty.bits, ty.k == "i" and not (sc and sc[1]))
+        return f"(term {term.get_id()})"
+
+    def concrete(self, text: str, inputs: list[dict]) -> str:
+        """text with its term markers replaced by their values under the
+        inputs' values."""
+        import z3
+        pairs = [(z3.BitVec(i["input"], i["bits"]), z3.BitVecVal(i["value"], i["bits"]))
+                 for i in inputs if isinstance(i["value"], int)]
+
+        def value(m) -> str:
+            term, bits, signed = self.terms[int(m.group(1))]
+            v = z3.simplify(z3.substitute(term, *pairs) if pairs else term)
+            if not z3.is_bv_value(v):
+                return SYMBOLIC
+            n = v.as_long() & ((1 << bits) - 1)
+            return str(n - (1 << bits) if signed and bits > 1 and n >> (bits - 1) else n)
+        return re.sub(r"\(term (\d+)\)", value, text)
 
     def members(self, di) -> dict[int, str]:
         t = self.dt.resolve(di) if di else None
