@@ -253,3 +253,21 @@ def test_vectorised_code(tmp_path):
     assert len(report["inputs"]) == 64  # a byte each
     run = divm("run", "--inputs", report["test"], str(bc))
     assert run.returncode == 1 and "12345" in run.stderr, run.stderr
+
+
+def test_equivalent_path_conditions_are_one_state(tmp_path):
+    """Paths whose conditions differ in form (x > 5 && x > 10 against x > 10)
+    but admit the same inputs meet in one state; the verdict stays."""
+    src, rep = tmp_path / "p.c", tmp_path / "r.json"
+    for bad, result, states in (("0", "valid", 7), ("1", "error", None)):
+        src.write_text("#include <assert.h>\nunsigned g;\nint main(void) {\n"
+                       "  unsigned x = __VERIFIER_nondet_uint();\n  for (int r = 0; r < 3; r++) {\n"
+                       "    int k = __VERIFIER_nondet_int();\n"
+                       "    if (k) { if (x > 5) { if (x > 10) g = 1; else g = 2; } else g = 2; }\n"
+                       f"    else {{ if (x > 10) g = 1; else g = 2; }}\n  }}\n  assert(g != {bad});\n"
+                       "  return 0;\n}\n")
+        r = divm("verify", "--symbolic", "--report", str(rep), str(src))
+        report = json.loads(rep.read_text())
+        assert report["result"] == result, r.stderr
+        if states is not None:
+            assert report["states"] == states  # the forms kept apart would make 9

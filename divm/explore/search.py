@@ -54,6 +54,9 @@ class Machine:
         self.inputs: list[dict] = []  # a symbolic counterexample's input values (replay)
         self.all_accepting = False  # termination: every step of the program is accepting
         self._initial = None
+        self.pc_alias: dict = {}   # symbolic states: key -> the key of its class of equivalent path conditions
+        self.pc_groups: dict = {}  # memory key -> [(path condition, key)] seen with it
+        self.pc_merged = 0
         self.cut = None  # errors for which this returns true end their path instead of the search
         self.cut_errors, self.first_cut = 0, None
 
@@ -82,13 +85,34 @@ class Machine:
         terms) and the path condition's terms."""
         from divm.state.symkey import key_part
         vm = self.vm
-        extra, temp = key_part(vm.engine, vm.objs)
+        extra, temp, kpc = key_part(vm.engine, vm.objs)
         try:
             k = self.canon.key(vm.objs, vm.regs, vm.flags & S.PERSISTENT_FLAGS, leaks=self.leaks)
         finally:
             for o, h in temp:  # contents valid for this key only
                 o.h = h
-        return self.canon.intern((k, *extra)) if extra is not None else k
+        if extra is None:
+            return k
+        return self.pc_class(k, self.canon.intern((k, *extra)), kpc)
+
+    def pc_class(self, k: int, key: int, kpc: tuple) -> int:
+        """The key of a state whose memory (key k) and path condition (kpc)
+        equal, as formulas, those of a state seen before: that state's.
+        Path conditions that differ in form but admit the same inputs give
+        the same futures (DIVINE's explicit-symbolic state equality)."""
+        from divm.state.symkey import equivalent
+        same = self.pc_alias.get(key)
+        if same is not None:
+            return same
+        group = self.pc_groups.setdefault(k, [])
+        for terms, other in group[-8:]:  # (the latest few: a check is a solver call)
+            if equivalent(terms, kpc):
+                self.pc_alias[key] = other
+                self.pc_merged += 1
+                return other
+        group.append((kpc, key))
+        self.pc_alias[key] = key
+        return key
 
     def fingerprint(self) -> bytes:
         """A 128-bit hash of the current state's canonical form that is the

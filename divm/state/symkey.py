@@ -21,11 +21,12 @@ def key_part(eng, objs: dict) -> tuple:
     inputs nothing holds any more form independent satisfiable
     clusters: dropping them leaves the feasible futures as they are,
     and lets a loop that reads a new input per pass come back to a
-    state seen before."""
+    state seen before.  The third result is the path condition's kept
+    conjuncts, renamed (for equivalent())."""
     pc = eng.vm.sym_state[0]
     holders = [(oid, o) for oid, o in objs.items() if o.sym is not None]
     if not holders and not pc:
-        return None, []
+        return None, [], ()
     holders.sort(key=itemgetter(0))
     order: dict = {}  # live input -> canonical number, in order of appearance
     for _, o in holders:
@@ -59,4 +60,14 @@ def key_part(eng, objs: dict) -> tuple:
     if rename is not None:
         kpc = [z3.substitute(c, *rename) for c in kpc]
     # (a conjunction: the order and repetition of its conjuncts do not matter)
-    return ("sym", tuple(sorted({eng.tid(c) for c in kpc}))), temp
+    return ("sym", tuple(sorted({eng.tid(c) for c in kpc}))), temp, tuple(kpc)
+
+
+def equivalent(a: tuple, b: tuple, timeout_ms: int = 500) -> bool:
+    """Whether two path conditions (conjunctions over the same renamed
+    inputs) admit exactly the same inputs; False when z3 cannot tell in
+    time (two states then stay apart, which is only slower)."""
+    s = z3.Solver()
+    s.set("timeout", timeout_ms)
+    s.add(z3.And(*a) != z3.And(*b) if a and b else z3.Not(z3.And(*(a or b))))
+    return s.check() == z3.unsat
