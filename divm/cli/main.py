@@ -51,6 +51,9 @@ def command(name: str):
     if name == "smc":
         from divm.cli.smc import cmd_smc
         return cmd_smc
+    if name == "sim":
+        from divm.cli.sim import cmd_sim
+        return cmd_sim
     from divm.cli.replay import cmd_replay
     return cmd_replay
 

@@ -133,6 +133,16 @@ def build_parser() -> ArgParser:
     dr.add_argument("--fair", action="store_true", help="with --liveness: a lasso fair to every thread")
     dr.add_argument("--no-reduce", action="store_true", help="no interrupt reductions (as verify --no-reduce)")
     add_smc_parser(sub)
+    sm = sub.add_parser("sim", help="debug a program interactively (commands from standard input: help lists them)")
+    sm.add_argument("prog", metavar="PROG", help=".c, .bc or .ll")
+    sm.add_argument("--trace", metavar="TRACE",
+                    help="follow a trace that verify wrote (its choices and machine options)")
+    add_machine_options(sm)
+    sm.add_argument("--nondet-range", metavar="LO:HI",
+                    help="the values wide __VERIFIER_nondet_* calls range over (as verify)")
+    sm.add_argument("--no-reduce", action="store_true",
+                    help="no interrupt reductions: every memory access ends a transition (as verify --no-reduce)")
+    with_program_args(sm)
     rp = sub.add_parser("replay", help="re-execute a recorded run step by step")
     rp.add_argument("prog", metavar="PROG", help=".c, .bc or .ll: the program the trace was recorded for")
     rp.add_argument("trace", metavar="TRACE", help="a trace that verify wrote (PROG.trace.json or --trace-out)")
