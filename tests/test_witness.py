@@ -499,3 +499,30 @@ def test_schema_copies_are_package_data():
         assert base.joinpath(name).is_file()
     assert yaml.safe_load(base.joinpath("violation-witness-schema.yml").read_text())["items"]["properties"][
         "entry_type"]["enum"] == ["violation_sequence"]
+
+
+def test_termination_lasso_graphml(tmp_path, monkeypatch):
+    """A run that never ends: the stem to a cycle head, then the loop's
+    edges back to it; no violation node."""
+    import xml.etree.ElementTree as ET
+    from divm.cli.witness import WitnessTask, validate_graphml, write_witnesses
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "t.c").write_text("int main(void) {\n  int x = __VERIFIER_nondet_int();\n"
+                                  "  while (x > 0)\n    x = x;\n  return 0;\n}\n")
+    task = WitnessTask(program="t.c", specification="CHECK( init(main()), LTL(F end) )", data_model="LP64",
+                       version="0.1.0")
+    wp = [{"kind": "function_return", "file": "t.c", "line": 2, "function": "__VERIFIER_nondet_int",
+           "value": "1", "thread": 0, "scope": "main"}]
+    cycle = [{"file": "t.c", "line": 3, "function": "main"}, {"file": "t.c", "line": 4, "function": "main"}]
+    paths = write_witnesses(str(tmp_path), task, "false(termination)", wp, cycle[0], cycle=cycle)
+    assert [os.path.basename(p) for p in paths] == ["witness.graphml"]
+    text = (tmp_path / "witness.graphml").read_text()
+    validate_graphml(text)
+    ns = {"g": "http://graphml.graphdrawing.org/xmlns"}
+    root = ET.fromstring(text)
+    heads = [n.get("id") for n in root.iter("{%s}node" % ns["g"])
+             if any(d.get("key") == "cyclehead" and d.text == "true" for d in n)]
+    assert len(heads) == 1
+    edges = [(e.get("source"), e.get("target")) for e in root.iter("{%s}edge" % ns["g"])]
+    assert edges[-1][1] == heads[0] and any(src == heads[0] for src, _ in edges)
+    assert "violation" not in [d.get("key") for n in root.iter("{%s}node" % ns["g"]) for d in n]

@@ -170,6 +170,8 @@ def property_entry(s: Session, name: str, formula, res, several: bool) -> dict:
         trace["inputs"] = entry["inputs"] = res.inputs
     entry["trace"] = save_trace(trace, trace_path)
     entry["steps"] = explained = res.explained
+    if cycle is not None:
+        entry["cycle_start"] = cycle
     s.console.note(f"property {name}: violated")
     s.console.counterexample(path, res.error, cycle, explained)
     if entry.get("inputs"):
@@ -194,6 +196,8 @@ def liveness_report(s: Session, results: list[dict], totals: dict) -> dict:
     if first is not None:
         report["error"] = first["error"]
         report["trace"] = first["trace"]
+    if first is not None and "cycle_start" in first:
+        report["cycle_start"] = first["cycle_start"]
     cut = next((r["cut_errors"] for r in results if r.get("cut_errors")), None)
     if cut is not None:
         report["cut_errors"] = cut

@@ -243,7 +243,12 @@ def write_witness(args, prog, program: str, prop: Property, model: str, verdict:
     if target is None:
         note("no violation witness: the error has no location in the program")
         return
-    write_witnesses(args.witness_dir, task, "false", [w for w in waypoints if w], target)
+    cycle = []
+    if report.get("cycle_start") is not None:  # a run that never ends: the lines its loop passes
+        cycle = [{"file": st["file"], "line": st["line"], "function": st["function"]}
+                 for st in steps[report["cycle_start"]:] if st.get("line")]
+        target = cycle[0] if cycle else target
+    write_witnesses(args.witness_dir, task, "false", [w for w in waypoints if w], target, cycle=cycle)
 
 
 def main_return(prog) -> dict | None:

@@ -359,6 +359,7 @@ _DECLARED = (
     ("creationtime", "graph", "creationTime", "string", None),
     ("entry", "node", "isEntryNode", "boolean", "false"),
     ("violation", "node", "isViolationNode", "boolean", "false"),
+    ("cyclehead", "node", "cyclehead", "boolean", "false"),
     ("startline", "edge", "startline", "int", None),
     ("assumption", "edge", "assumption", "string", None),
     ("assumption.scope", "edge", "assumption.scope", "string", None),
@@ -367,11 +368,14 @@ _DECLARED = (
 )
 
 
-def violation_graphml(task: WitnessTask, waypoints: list[dict], target: dict) -> str:
+def violation_graphml(task: WitnessTask, waypoints: list[dict], target: dict, cycle: list[dict] = ()) -> str:
     """The same violation as violation_yaml, as a GraphML witness automaton:
     a chain from the entry node through one edge per nondet value (an
     assumption `\\result == VALUE;` on the call's line, with the thread that
-    made the call) to the violation node, entered on the target's line."""
+    made the call) to the violation node, entered on the target's line.
+    With a cycle (termination: the lines the endless loop passes, first the
+    target's), the chain ends in a cycle head instead, and the loop's edges
+    lead from it back to it."""
     prog = _Program(task)
     wps = _waypoints(prog, waypoints)
     tgt = _target(prog, target)
@@ -391,16 +395,20 @@ def violation_graphml(task: WitnessTask, waypoints: list[dict], target: dict) ->
                        ("programfile", task.program), ("programhash", prog.sha256),
                        ("architecture", ARCHITECTURE[task.data_model]), ("creationtime", _now())):
         data(graph, key, value)
-    nodes = [ET.SubElement(graph, "node", {"id": f"N{i}"}) for i in range(len(wps) + 2)]
+    loop = [_target(prog, c) for c in cycle[1:]]
+    nodes = [ET.SubElement(graph, "node", {"id": f"N{i}"}) for i in range(len(wps) + 1 + max(len(loop), 1))]
     data(nodes[0], "entry", "true")
-    data(nodes[-1], "violation", "true")
-    for i, step in enumerate([*wps, tgt]):
-        edge = ET.SubElement(graph, "edge", {"id": f"E{i}", "source": f"N{i}", "target": f"N{i + 1}"})
+    head = len(wps) + 1
+    data(nodes[head], "cyclehead" if cycle else "violation", "true")
+    edges = [(i, i + 1, step) for i, step in enumerate([*wps, tgt])]
+    edges += [(head + i, head + i + 1 if i + 1 < len(loop) else head, step) for i, step in enumerate(loop)]
+    for i, (src, dst, step) in enumerate(edges):
+        edge = ET.SubElement(graph, "edge", {"id": f"E{i}", "source": f"N{src}", "target": f"N{dst}"})
         data(edge, "startline", step["line"])
         if "value" in step:
             data(edge, "assumption", f"\\result == {step['value']};")
             data(edge, "assumption.resultfunction", step["callee"])
-        if step["thread"] is not None:
+        if step.get("thread") is not None:
             data(edge, "threadId", step["thread"])
     ET.indent(root)
     return '<?xml version="1.0" encoding="UTF-8" standalone="no"?>\n' + ET.tostring(root, encoding="unicode") + "\n"
@@ -426,6 +434,7 @@ _STANDARD = {
     "entry": ("node", "both", "boolean"),
     "sink": ("node", "violation", "boolean"),
     "violation": ("node", "violation", "boolean"),
+    "cyclehead": ("node", "violation", "boolean"),  # termination: where the stem meets the loop
     "invariant": ("node", "correctness", "string"),
     "invariant.scope": ("node", "correctness", "string"),
     "assumption": ("edge", "both", "string"),
@@ -545,7 +554,8 @@ def _graphml_problems(root: ET.Element) -> list[str]:
     for nid, d in nodes.items():
         if d.get("sink") == "true" and succ[nid]:
             problems.append(f"sink node {nid} has leaving edges")
-    if kind == "violation" and len(entries) == 1 and not _violation_reachable(nodes, succ, entries[0]):
+    cyclic = any(d.get("cyclehead") == "true" for d in nodes.values())  # (termination: a lasso, no end)
+    if kind == "violation" and len(entries) == 1 and not cyclic and not _violation_reachable(nodes, succ, entries[0]):
         problems.append("no violation node is reachable from the entry node")
     return problems
 
@@ -583,16 +593,19 @@ def _violation_reachable(nodes: dict, succ: dict, entry: str) -> bool:
 
 
 def write_witnesses(directory: str, task: WitnessTask, verdict: str, waypoints: list[dict] = (),
-                    target: dict | None = None, invariants: list[dict] = ()) -> list[str]:
+                    target: dict | None = None, invariants: list[dict] = (), cycle: list[dict] = ()) -> list[str]:
     """Write the witnesses of an answer into directory: for "false" (or
     "false(PROPERTY)") witness.yml and witness.graphml, for "true"
-    witness.yml. Every witness is validated before anything is written;
-    each file is written atomically. Returns the paths written."""
+    witness.yml; a run that never ends (a cycle) only as GraphML, whose
+    termination witnesses have a cycle head (YAML 2.0 has no loops).  Every
+    witness is validated before anything is written; each file is written
+    atomically. Returns the paths written."""
     if verdict == "false" or verdict.startswith("false("):
         if target is None:
             raise ValueError("a violation witness needs the target")
-        files = [("witness.yml", violation_yaml(task, waypoints, target), validate_yaml),
-                 ("witness.graphml", violation_graphml(task, waypoints, target), validate_graphml)]
+        files = [("witness.graphml", violation_graphml(task, waypoints, target, cycle), validate_graphml)]
+        if not cycle:
+            files.insert(0, ("witness.yml", violation_yaml(task, waypoints, target), validate_yaml))
     elif verdict == "true":
         files = [("witness.yml", correctness_yaml(task, invariants), validate_yaml)]
     else:
