@@ -142,3 +142,13 @@ def test_replay_tells_the_steps(tmp_path):
     assert r.returncode == 1
     assert "  __VERIFIER_nondet_int() at p.c:12 returns 1" in r.stdout
     assert "  thread 2 runs" in r.stdout and "  counter = 1" in r.stdout
+
+
+def test_locals_of_the_running_thread(tmp_path):
+    report, err = verify(tmp_path, "int main(void) {\n  int x = __VERIFIER_nondet_int();\n"
+                                   "  if (x < 0 || x > 10) return 0;\n"
+                                   "  while (x > 0) { x = x - 1; if (x == 5) x = 7; }\n"
+                                   "  return 0;\n}\n", "--symbolic", "--termination")
+    values = [a["value"] for st in report["steps"] for a in st.get("assignments", ())
+              if a["name"] == "local main: x"]
+    assert values[:2] == ["7", "6"] and "local main: x = 6" in err

@@ -119,7 +119,7 @@ def new_machine(s: Session) -> tuple[Machine, object, str]:
     vm, checkers = new_vm(s)
     if s.args.liveness is None:
         return Machine(vm, checkers=checkers), None, ""
-    from divm.cli.liveness import read_monitor
+    from divm.cli.monitor import read_monitor
     from divm.props.ltl import LTLError, atoms, translate
     props, todo = read_monitor(s)
     name, formula = todo[0]

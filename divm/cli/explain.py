@@ -13,6 +13,7 @@ from divm.load.layout import decode
 MAX_ITEMS = 8        # array elements and struct fields shown before "..."
 MAX_ASSIGNMENTS = 12  # changed variables listed per step before a summary
 SYMBOLIC = "(a value computed from the inputs)"
+LOCAL = "local "  # names of locals in assignments: "local f: x"
 
 
 class Watch:
@@ -72,16 +73,6 @@ def nondet_signed(function: str) -> bool:
     return not kind.startswith(("u", "size_t", "bool", "_Bool", "pointer", "pchar", "sector"))
 
 
-def explain_steps(machine, path) -> list[dict]:
-    """explain() on the big stack; the search's inputs stay as they were."""
-    from divm.cli.execution import run_big_stack
-    inputs = machine.inputs
-    try:
-        return run_big_stack(lambda: explain(machine, path))
-    finally:
-        machine.inputs = inputs
-
-
 def _in_frame(file: str, names: tuple) -> bool:
     """Whether the choice is made inside one of the VM's own functions
     (file, and one of names unless names is empty)."""
@@ -99,10 +90,12 @@ class Narrator:
     """Tells the steps of a run as they happen: set up after boot, then
     step() after each transition."""
 
-    def __init__(self, vm):
+    def __init__(self, vm, local_values=None):
         self.vm = vm
         self.reader = Globals(vm.prog)
         self.watch = Watch(vm)
+        self.local_values = local_values  # (vm, thread) -> {"local f: x": text} of its innermost frame
+        self.locals_before: dict[int, dict] = {}  # per thread
         self.before = self.reader.read(vm.objs)
         vm.watch = self.watch
 
@@ -110,6 +103,11 @@ class Narrator:
         now = self.reader.read(self.vm.objs)
         changed = [{"name": k, "value": v} for k, v in now.items() if self.before.get(k) != v]
         self.before = now
+        if self.local_values is not None and step.thread is not None:
+            mine = self.local_values(self.vm, step.thread)
+            old = self.locals_before.get(step.thread, {})
+            changed += [{"name": k, "value": v} for k, v in mine.items() if old.get(k) != v and v != "?"]
+            self.locals_before[step.thread] = mine
         events, self.watch.events = self.watch.events, []
         if self.watch.pending_thread and step.thread is not None:
             events.insert(0, f"thread {step.thread} runs")
@@ -120,13 +118,13 @@ class Narrator:
         self.vm.watch = None
 
 
-def explain(machine, path) -> list[dict]:
+def explain(machine, path, local_values=None) -> list[dict]:
     """Each step of path (re-run from the initial state) in words: who ran
-    and where it stopped, the choices' meaning, the globals it changed, its
-    output."""
+    and where it stopped, the choices' meaning, the globals (and with
+    local_values, the running thread's locals) it changed, its output."""
     vm = machine.vm
     _, snap0 = machine.initial()
-    narrator = Narrator(vm)
+    narrator = Narrator(vm, local_values)
     steps: list[dict] = []
     try:
         done = machine.replay(snap0, [[v for v, _ in st.choices] for st in path],

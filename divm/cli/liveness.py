@@ -8,40 +8,10 @@ import time
 
 from divm.cli.execution import Stopper, peak_memory, run_big_stack
 from divm.cli.options import trace_options
-from divm.cli.parser import UsageError
 from divm.cli.report import make_trace, new_report, save_trace, trace_target
+from divm.cli.monitor import read_monitor
 from divm.cli.session import Session, new_vm
 from divm.load.loader import LoadError
-
-
-def read_monitor(s: Session):
-    """The propositions and the [(name, formula)] to check; the formula is
-    None when the program marks accepting transitions itself."""
-    from divm.props.ltl import LTLError, parse_monitor
-    from divm.props.propositions import Propositions
-    args = s.args
-    if getattr(args, "termination", False):
-        if args.liveness:
-            raise UsageError("--termination checks its own property: no monitor file")
-        return None, [("termination", None)]
-    if not args.liveness:
-        if args.property:
-            raise UsageError("--property needs a monitor file (--liveness FILE.ltl)")
-        return None, [("accepting", None)]
-    try:
-        with open(args.liveness) as f:
-            text = f.read()
-    except OSError as e:
-        raise UsageError(f"{args.liveness}: {e.strerror}") from None
-    try:
-        monitor = parse_monitor(text)
-        props = Propositions(s.prog, monitor.defines)
-    except LTLError as e:
-        raise LoadError(f"{args.liveness}:{e}") from None
-    todo = [(n, f) for n, f, _ in monitor.properties if args.property in (None, n)]
-    if not todo:
-        raise UsageError(f"--property {args.property}: no such #property in {args.liveness}")
-    return props, todo
 
 
 def verify_liveness(s: Session) -> dict:
@@ -106,7 +76,7 @@ def check_property(s: Session, props, formula, stopper: Stopper):
     if machine.cut_errors:
         res.cut_errors = {"count": machine.cut_errors, "first": machine.first_cut.to_json()}
     if res.verdict == "error":
-        from divm.cli.explain import explain_steps
+        from divm.cli.narrate import explain_steps
         lasso = getattr(res, "lasso", None)
         res.explained = explain_steps(machine, lasso.prefix + lasso.loop if lasso is not None else res.path)
     return res

@@ -144,7 +144,7 @@ def safety_outcome(s: Session, machine, res, report: dict) -> None:
         path = trace_target(s.args)
         report["trace"] = save_trace(trace, path)
         report["error"] = res.error.to_json()
-        from divm.cli.explain import explain_steps
+        from divm.cli.narrate import explain_steps
         report["steps"] = explained = explain_steps(machine, res.path)
         for k in ("objects", "threads"):  # what the error is about, also beside the error itself
             if explained and k in explained[-1]:
