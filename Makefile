@@ -23,8 +23,8 @@ deps:
 	    $$SUDO apt-get update -qq && \
 	    $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq clang-22 llvm-22 csmith libcsmith-dev graphviz chromium >/dev/null; \
 	fi
-	@$(PY) -c 'import cffi, pytest, xdist, pytest_timeout, z3, yaml, jsonschema, benchexec, scipy' 2>/dev/null && $(PY) -m pip show -q divm >/dev/null 2>&1 \
-	    || $(PY) -m pip install -q -e '.[test]'
+	@$(PY) -c 'import cffi, pytest, xdist, pytest_timeout, z3, yaml, jsonschema, benchexec, scipy, ray' 2>/dev/null && $(PY) -m pip show -q divm >/dev/null 2>&1 \
+	    || $(PY) -m pip install -q -e '.[test,cluster]'
 
 runtime: $(RUNTIME)/libc.bc $(RUNTIME)/dios.bc
 
@@ -53,7 +53,7 @@ $(RUNTIME)/dios.bc: $(DIOS_SRC) $(HEADERS)
 	@echo "built $@"
 
 test: deps runtime speedups
-	$(PY) -m pytest -q -x --timeout=900 -n 2 tests
+	$(PY) -m pytest -q -x --timeout=900 -n 2 --dist loadgroup tests
 
 demo: deps runtime speedups
 	$(PY) -m divm run examples/hello.c -- world

@@ -12,6 +12,7 @@ setup(
     # the canonical-state walk in C; without a compiler divm runs the same
     # algorithm in Python
     ext_modules=[Extension("divm.state._speedups", ["divm/state/_speedups.c"], optional=True)],
-    extras_require={"test": ["pytest>=7", "pytest-timeout>=2.1", "pytest-xdist>=3.0", "ruff>=0.4", "benchexec>=3.20"]},
+    extras_require={"test": ["pytest>=7", "pytest-timeout>=2.1", "pytest-xdist>=3.0", "ruff>=0.4", "benchexec>=3.20"],
+                    "cluster": ["ray>=2.9"]},
     entry_points={"console_scripts": ["divm=divm.cli.main:main"]},
 )

@@ -57,6 +57,10 @@ def add_verify_options(v: argparse.ArgumentParser) -> None:
                    help="with --symbolic: write each error's inputs as a test case for run --inputs")
     v.add_argument("--workers", type=int, default=1, metavar="N",
                    help="explore in N processes (safety only)")
+    v.add_argument("--cluster", metavar="ADDRESS",
+                   help="explore on the Ray cluster at ADDRESS (auto: this machine's Ray instance, started if "
+                        "there is none), one actor per CPU or per --workers N (safety only; needs Ray: "
+                        "pip install 'divm[cluster]')")
     v.add_argument("--liveness", nargs="?", const="", metavar="MONITOR.ltl",
                    help="check the LTL properties of MONITOR.ltl over infinite runs; without a file, "
                         "that no run passes the program's accepting transitions infinitely often")
@@ -175,6 +179,9 @@ def add_smc_parser(sub) -> None:
     sm.add_argument("--seed", type=int, metavar="S", help="the master seed (default: a random one, printed)")
     sm.add_argument("--workers", type=int, default=1, metavar="N",
                     help="draw runs in N processes (the same answer for any N)")
+    sm.add_argument("--cluster", metavar="ADDRESS",
+                    help="draw runs on the Ray cluster at ADDRESS (auto: this machine's Ray instance), one actor "
+                         "per CPU or per --workers N (the same answer; needs Ray: pip install 'divm[cluster]')")
     what = sm.add_mutually_exclusive_group()
     what.add_argument("--property", metavar="KIND", help="only an error of this kind satisfies (assert, memory, ...)")
     what.add_argument("--reach", metavar="EXPR",

@@ -7,6 +7,7 @@ kept as a trace for `divm replay`.  The engine is explore/smc.py."""
 
 from __future__ import annotations
 
+import importlib.util
 import math
 import os
 import sys
@@ -54,7 +55,11 @@ def smc_program(args: Namespace, console: Console) -> dict:
     stopper = Stopper(args.max_time, setup.max_mem, workers=q.workers).__enter__()
     stopper.start(machine.vm)
     show = Progress(console)
-    res = run_big_stack(lambda: smc(machine, q, show), stopper.watch)
+    remote, errors = cluster_source(setup) if getattr(args, "cluster", None) else (None, ())
+    try:
+        res = run_big_stack(lambda: smc(machine, q, show, remote), stopper.watch)
+    except errors as e:
+        raise UsageError(str(e)) from None
     show.end()
     report = smc_report(args, q, res, time.time() - t0)
     if res.tally.first is not None:
@@ -83,8 +88,6 @@ class Setup:
 
 def prepare(args: Namespace) -> Setup:
     """The query and a machine for it (not booted yet), from the options."""
-    from divm.explore.search import Machine
-    from divm.vm.machine import VM
     q = make_query(args)
     machine_options(args, q)
     max_mem = parse_size(args.max_memory)
@@ -92,6 +95,15 @@ def prepare(args: Namespace) -> Setup:
     check_output(args.report, args.trace_out)
     prog = load_program(args.prog)
     env = machine_env(args, os.path.basename(args.prog), args.args, stdin, files=files)
+    machine, q = smc_machine(args, prog, env, q)
+    return Setup(args, q, prog, machine, stdin, files, max_mem)
+
+
+def smc_machine(args: Namespace, prog, env: list, q: Query) -> tuple[Machine, Query]:
+    """A machine for the program, configured by the options (args as
+    prepare left them), and the query with its --reach predicate."""
+    from divm.explore.search import Machine
+    from divm.vm.machine import VM
     vm = VM(prog, env, out=None)
     check_externals(prog, vm)
     checkers = configure(vm, args)
@@ -99,7 +111,28 @@ def prepare(args: Namespace) -> Setup:
     if args.reach is not None:
         q.reach = reach_predicate(prog, vm, args.reach)
         vm.all_visible = True  # as for .ltl propositions: a state after every visible access
-    return Setup(args, q, prog, Machine(vm, checkers=checkers), stdin, files, max_mem)
+    return Machine(vm, checkers=checkers), q
+
+
+def actor_machine(args: Namespace, data: bytes, what: str, env: list, q: Query) -> tuple[Machine, Query]:
+    """smc_machine in one of a cluster's actors: the program from its bitcode."""
+    from divm.load.link import link_and_decode
+    return smc_machine(args, link_and_decode(data, what), env, q)
+
+
+def cluster_source(setup: Setup) -> tuple[Callable, tuple]:
+    """--cluster ADDRESS: batches drawn by Ray actors that load the program
+    themselves (explore/cluster.py); the errors that mean a usage error."""
+    from dataclasses import replace
+    from functools import partial
+    from divm.explore.cluster import ClusterError, SmcPool
+    args = setup.args
+    if importlib.util.find_spec("ray") is None:
+        raise UsageError("--cluster needs Ray: pip install 'divm[cluster]'")
+    env = machine_env(args, os.path.basename(args.prog), args.args, setup.stdin, files=setup.files)
+    factory = partial(actor_machine, args, setup.prog.decoder.data, setup.prog.decoder.what, env,
+                      replace(setup.query, reach=None))
+    return partial(SmcPool, args.cluster, factory, setup.query.workers), (ClusterError,)
 
 
 def make_query(args: Namespace) -> Query:

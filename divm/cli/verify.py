@@ -35,9 +35,9 @@ def verify_program(args, console: Console, explorer=None, prog=None) -> dict:
         raise UsageError("--max-states must be a positive number")
     if args.workers < 1:
         raise UsageError("--workers must be at least 1")
-    if args.symbolic and (args.workers > 1 or args.hash_compaction):
+    if args.symbolic and (args.workers > 1 or args.hash_compaction or getattr(args, "cluster", None)):
         raise UsageError("--symbolic runs in one process with exact state storage "
-                         "(not with --workers or --hash-compaction)")
+                         "(not with --workers, --cluster or --hash-compaction)")
     if args.tests_out and not args.symbolic:
         raise UsageError("--tests-out writes the inputs of symbolic counterexamples: add --symbolic")
     if args.workers > 1 and args.liveness is not None:
@@ -91,6 +91,8 @@ def choose_explorer(args):
         cls = Liveness  # as before plug-ins: --search did not matter for liveness
     if args.liveness is None and "safety" not in cls.properties:
         raise UsageError(f"--search {args.search} does not check safety properties")
+    if getattr(args, "cluster", None) is not None:
+        return cluster_explorer(args, cls)
     if cls is Parallel and args.workers == 1:
         args.workers = 2
     if args.workers > 1 and cls in (DFS, BFS):
@@ -99,6 +101,30 @@ def choose_explorer(args):
         raise UsageError(f"--search {args.search} runs in one process (--workers needs an explorer "
                          "with `parallel = True`, which reads task.workers)")
     return cls()
+
+
+def cluster_explorer(args, cls):
+    """--cluster ADDRESS: dfs or bfs (each actor's order) on Ray (explore/cluster.py)."""
+    import importlib.util
+    from divm.explore.explorer import BFS, DFS
+    if args.liveness is not None:
+        raise UsageError("--cluster works with safety checking only; --liveness runs in one process")
+    if cls not in (DFS, BFS) and getattr(cls, "name", "") != "cluster":
+        raise UsageError(f"--cluster runs the dfs or bfs search, not --search {args.search}")
+    if importlib.util.find_spec("ray") is None:
+        raise UsageError("--cluster needs Ray: pip install 'divm[cluster]'")
+    from divm.explore.cluster import Cluster
+    return Cluster(args.cluster, getattr(cls, "order", "dfs"))
+
+
+def cluster_machine(args, data: bytes, what: str, env: list):
+    """A machine for one of a cluster's actors (another process, maybe on
+    another host): the program linked from its bitcode, set up as
+    verify_safety sets up its own."""
+    from divm.explore.search import Machine
+    from divm.load.link import link_and_decode
+    vm, checkers = new_vm(Session(args, link_and_decode(data, what), env, None, [], 0.0, None, None, None))
+    return Machine(vm, checkers=checkers, compaction=args.hash_compaction)
 
 
 def verify_safety(s: Session) -> dict:
@@ -113,8 +139,17 @@ def verify_safety(s: Session) -> dict:
     stopper = Stopper(args.max_time, s.max_mem, workers=args.workers).__enter__()
     stopper.start(machine.vm)
     task = Task(Limits(args.max_states, args.max_time, s.max_mem), s.console.progress, workers=args.workers)
+    errors: tuple = ()
+    if getattr(s.explorer, "wants_program", False):  # a cluster's actors load the program themselves
+        from functools import partial
+        from divm.explore.cluster import ClusterError
+        errors = (ClusterError,)
+        s.explorer.factory = partial(cluster_machine, args, s.prog.decoder.data, s.prog.decoder.what, s.env)
     s.console.start_progress(task.limits)
-    res = run_big_stack(lambda: s.explorer.explore(machine, task), stopper.watch)
+    try:
+        res = run_big_stack(lambda: s.explorer.explore(machine, task), stopper.watch)
+    except errors as e:
+        raise UsageError(str(e)) from None
     s.console.end_progress()
     if getattr(res, "worker_memory", None):  # each worker's memory when it stopped, with divm's own then
         from divm.explore.search import rss
@@ -123,7 +158,9 @@ def verify_safety(s: Session) -> dict:
                         seconds=0.0, search_seconds=round(res.seconds, 3), peak_memory_bytes=peak_memory(),
                         stored_bytes_per_state=round(res.stored_bytes / max(res.states, 1), 1),
                         state_storage="hash-compaction" if args.hash_compaction else "exact",
-                        workers=args.workers)
+                        workers=getattr(res, "workers", args.workers))
+    if getattr(res, "cluster", None) is not None:
+        report["cluster"] = res.cluster
     if vm.engine is not None:
         report["solver_seconds"] = round(vm.engine.seconds, 3)
         report["solver_queries"] = vm.engine.queries

@@ -510,8 +510,10 @@ def _die_with_parent() -> None:
 
 # -- the whole query ---------------------------------------------------------------------------
 
-def smc(machine: Machine, q: Query, progress: Callable | None = None) -> Result:
-    """Answer q by random runs of machine (booted here)."""
+def smc(machine: Machine, q: Query, progress: Callable | None = None, remote: Callable | None = None) -> Result:
+    """Answer q by random runs of machine (booted here); remote(sampler,
+    limit), if given, makes the source of batches (explore/cluster.py's
+    SmcPool: actors on a Ray cluster)."""
     res = Result()
     vm = machine.vm
     try:
@@ -531,7 +533,8 @@ def smc(machine: Machine, q: Query, progress: Callable | None = None) -> Result:
     gc.freeze()  # the booted heap: no collector scans of it, and workers share its pages
     t0 = time.time()
     limit = q.runs if q.mode == "count" else q.max_runs
-    source = Pool(sampler, q.workers, limit) if q.workers > 1 else Local(sampler, limit)
+    source = (remote(sampler, limit) if remote is not None else Pool(sampler, q.workers, limit) if q.workers > 1
+              else Local(sampler, limit))
     try:
         res.reason = drive(source, rule, q, vm, progress, t0, res)
     finally:
