@@ -62,7 +62,8 @@ class Machine:
         if self._initial is None:
             vm.chooser = first_choice
             vm.boot()
-            self._initial = (self.key(), S.snapshot(vm))
+            snap = S.snapshot(vm)  # frozen first: the boot segment is made of frozen roots
+            self._initial = (self.key(), snap)
         else:
             S.restore(vm, self._initial[1])
         return self._initial
