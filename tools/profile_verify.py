@@ -83,6 +83,7 @@ def _time_phases(phases: dict) -> None:
     wrap(VM, "transition", "transition (all of the below)")
     wrap(VM, "enter_frame", "  thread run (from its frames)")
     wrap(VM, "refresh_frames", "  writing parked frames")
+    wrap(VM, "call_fn", "  scheduler (up to its jump)")
     wrap(S, "snapshot", "snapshot")
     wrap(explore.Machine, "key", "key")
 
