@@ -84,6 +84,7 @@ class VM(Access, Insns, Frames, Faults, Interrupts, Hypercalls, Races):
         self.dirty: set | None = None  # objects made, copied or freed since the last snapshot (None: all)
         self.base = None  # the snapshot last restored, and what has changed since (state.restore)
         self.touched: set | None = None
+        self.memo: dict | None = None  # __vm_memo results for the memory of base (state.restore resets it)
         self.nondet_range: tuple[int, int] | None = None
         self.bt_frame = 0  # a parked frame DiOS blames for the next fault
         self.boot_failed = False  # boot faulted or set no scheduler: result boot-error
@@ -236,7 +237,8 @@ class VM(Access, Insns, Frames, Faults, Interrupts, Hypercalls, Races):
         for name in SYM_NAMES:  # (install_symbolic binds them: code for symbolic runs stays cacheable)
             g[name] = _no_engine
         for name in ("ctl_set", "ctl_get", "ctl_flag", "test_crit", "test_loop", "choose", "trace",
-                     "obj_make", "obj_resize", "obj_free", "obj_size", "obj_clone", "obj_shared", "peek", "poke"):
+                     "obj_make", "obj_resize", "obj_free", "obj_size", "obj_clone", "obj_shared", "peek", "poke",
+                     "memo"):
             g["_hc_" + name] = getattr(self, "hc_" + name)
         return g
 
