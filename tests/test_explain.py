@@ -137,8 +137,8 @@ def test_stack_overflow_has_a_cut_backtrace(tmp_path):
 
 def test_replay_tells_the_steps(tmp_path):
     report, _ = verify(tmp_path, PROG, "--nondet-range", "0:2")
-    r = subprocess.run([sys.executable, "-m", "divm", "replay", str(tmp_path / "p.c"), report["trace"]], capture_output=True,
-                       text=True, timeout=600, cwd=tmp_path)
+    r = subprocess.run([sys.executable, "-m", "divm", "replay", str(tmp_path / "p.c"), report["trace"]],
+                       capture_output=True, text=True, timeout=600, cwd=tmp_path)
     assert r.returncode == 1
     assert "  __VERIFIER_nondet_int() at p.c:12 returns 1" in r.stdout
     assert "  thread 2 runs" in r.stdout and "  counter = 1" in r.stdout
