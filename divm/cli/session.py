@@ -23,6 +23,18 @@ class Session:
     explorer: object
 
 
+def heap_symmetry(args) -> bool:
+    """Is heap symmetry asked for (not --no-reduce, not --no-symmetry)?"""
+    return not (args.no_reduce or getattr(args, "no_symmetry", False))
+
+
+def symmetry_used(machine) -> str:
+    """What a report says of heap symmetry: "on", "off", or "dropped" (the
+    program can tell objects' numbers apart: the search started over
+    without it)."""
+    return "dropped" if machine.symmetry_dropped else "on" if machine.symmetry else "off"
+
+
 def new_vm(s: Session):
     """A VM for the program, configured by the options; its checkers."""
     from divm.vm.machine import VM
