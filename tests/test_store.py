@@ -149,7 +149,8 @@ def test_global_written_back_is_pristine():
     c = S.Canon()
     k0 = c.key(objs, regs, 0)
     assert c.key(again, regs, 0) == k0 != c.key(changed, regs, 0)
-    assert c._key_py(again, regs, 0) == k0
+    py = S.Canon()  # (the C walk has tables of its own: a Canon keeps to one walk)
+    assert py._key_py(objs, regs, 0) == py._key_py(again, regs, 0) != py._key_py(changed, regs, 0)
     assert c.fingerprint(objs, regs, 0) == c.fingerprint(again, regs, 0) != c.fingerprint(changed, regs, 0)
 
 

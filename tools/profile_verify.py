@@ -66,23 +66,29 @@ def _time_phases(phases: dict) -> None:
     their callers' times)."""
     from divm.explore import search as explore
     from divm.state import snapshot as S
-    from divm.vm.machine import VM
+    from divm.vm.machine import CR_SCHEDULER, VM
     clock = time.perf_counter
 
-    def wrap(owner, name, label):
+    def wrap(owner, name, label, only=None):
         f = getattr(owner, name)
+        depth = [0]  # (a recursive call counts once)
 
         def timed(*args, **kw):
+            if depth[0] or only is not None and not only(*args):
+                return f(*args, **kw)
+            depth[0] += 1
             t = clock()
             try:
                 return f(*args, **kw)
             finally:
+                depth[0] -= 1
                 phases[label] = phases.get(label, 0.0) + clock() - t
         setattr(owner, name, timed)
     wrap(S, "restore", "restore")
     wrap(VM, "transition", "transition (all of the below)")
     wrap(VM, "enter_frame", "  thread run (from its frames)")
     wrap(VM, "refresh_frames", "  writing parked frames")
+    wrap(VM, "call_fn", "  scheduler (up to its jump)", lambda vm, ptr, args: ptr == vm.regs[CR_SCHEDULER])
     wrap(S, "snapshot", "snapshot")
     wrap(explore.Machine, "key", "key")
 

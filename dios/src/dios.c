@@ -223,21 +223,30 @@ static void none_runnable( struct dios_state *s )
     __vm_ctl_flag( 0, _VM_CF_Stop );
 }
 
-/* The task to run next, -1 if none can.  Up to 64 tasks: the runnable ones
- * as a bit mask (no array: a local array would be a new object in every
- * transition), one pass that only tests each task; the choice is mapped to
- * its bit with bit operations. */
-static int pick_few( struct dios_state *s )
+/* The runnable tasks among the first 64, as a bit mask (no array: a local
+ * array would be a new object in every transition).  A function of the
+ * state alone: the scheduler asks for it through __vm_memo, so it is
+ * computed once per state, not once per successor. */
+static uint64_t runnable( void *sv )
 {
+    struct dios_state *s = sv;
     struct __dios_task **tasks = s->tasks;
-    int ntasks = s->ntasks;
-    unsigned long long mask = 0;
+    int ntasks = s->ntasks < 64 ? s->ntasks : 64;
+    uint64_t mask = 0;
     for ( int i = 0; i < ntasks; ++i )
     {
         struct __dios_task *t = tasks[ i ];
         if ( t->state == TASK_RUNNING && can_run( s, t ) )
             mask |= 1ull << i;
     }
+    return mask;
+}
+
+/* The task to run next, -1 if none can, up to 64 tasks; the choice is
+ * mapped to its bit with bit operations. */
+static int pick_few( struct dios_state *s )
+{
+    unsigned long long mask = __vm_memo( runnable, s );
     if ( !mask )
         return -1;
     if ( !( mask & ( mask - 1 ) ) )
@@ -252,15 +261,18 @@ static int pick_few( struct dios_state *s )
     return __builtin_ctzll( mask );
 }
 
-/* The same for any number of tasks: the first 64 in a mask, can_run again
- * for the others when the choice is mapped back. */
+/* The same for any number of tasks: the first 64 from the mask, can_run
+ * for the others. */
 static int pick_any( struct dios_state *s )
 {
     struct __dios_task **tasks = s->tasks;
     int ntasks = s->ntasks, last = s->last;
-    unsigned long long mask = 0;
-    int n = 0, first = -1, after = -1;
-    for ( int i = 0; i < ntasks; ++i )
+    unsigned long long mask = __vm_memo( runnable, s );
+    int n = __builtin_popcountll( mask ), first = mask ? __builtin_ctzll( mask ) : -1, after = -1;
+    for ( int i = 0; i < 64 && after < 0; ++i )
+        if ( i > last && ( mask >> i ) & 1 )
+            after = i;
+    for ( int i = 64; i < ntasks; ++i )
     {
         struct __dios_task *t = tasks[ i ];
         if ( t->state == TASK_RUNNING && can_run( s, t ) )
@@ -269,8 +281,6 @@ static int pick_any( struct dios_state *s )
                 first = i;
             if ( after < 0 && i > last )
                 after = i;
-            if ( i < 64 )
-                mask |= 1ull << i;
             ++n;
         }
     }

@@ -10,7 +10,7 @@ from divm.cli.execution import Stopper, peak_memory, run_big_stack
 from divm.cli.options import trace_options
 from divm.cli.report import make_trace, new_report, save_trace, trace_target
 from divm.cli.monitor import read_monitor
-from divm.cli.session import Session, new_vm
+from divm.cli.session import Session, heap_symmetry, new_vm
 from divm.load.loader import LoadError
 
 
@@ -38,7 +38,7 @@ def verify_liveness(s: Session) -> dict:
 
 def check_property(s: Session, props, formula, stopper: Stopper):
     """One property's search, on a fresh machine."""
-    from divm.explore.explorer import Task
+    from divm.explore.explorer import Task, run
     from divm.explore.search import Limits, Machine
     from divm.props.ltl import LTLError, atoms, translate
     args = s.args
@@ -53,7 +53,7 @@ def check_property(s: Session, props, formula, stopper: Stopper):
         except LTLError as e:
             raise LoadError(f"{args.liveness}:{e}") from None
     vm.all_visible = True
-    machine = Machine(vm, observe=observe, checkers=checkers)
+    machine = Machine(vm, observe=observe, checkers=checkers, symmetry=heap_symmetry(args))
     machine.all_accepting = getattr(args, "termination", False)
     machine.cut = getattr(args, "cut_errors", None)
     machine.leaks = False  # as before checkers: liveness keys leave lost memory out (--leakcheck state)
@@ -63,7 +63,7 @@ def check_property(s: Session, props, formula, stopper: Stopper):
     marked = watch_accepting(machine) if automaton is None and not machine.all_accepting else None
     stopper.start(vm)
     s.console.start_progress(task.limits)
-    res = run_big_stack(lambda: s.explorer.explore(machine, task), stopper.watch)
+    res = run_big_stack(lambda: run(s.explorer, machine, task), stopper.watch)
     s.console.end_progress()
     if marked is not None and not marked and res.verdict in ("valid", "inconclusive"):
         res.warning = unmarked(res.verdict == "valid")

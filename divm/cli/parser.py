@@ -72,8 +72,11 @@ def add_verify_options(v: argparse.ArgumentParser) -> None:
                    help="with --liveness or --termination: only runs in which every thread that stays "
                         "runnable is scheduled infinitely often count (weak fairness)")
     v.add_argument("--no-reduce", action="store_true",
-                   help="no interrupt reductions: every memory access and every loop pass is visible "
-                        "(for comparison)")
+                   help="no reductions: every memory access and every loop pass is visible, and no heap "
+                        "symmetry (for comparison)")
+    v.add_argument("--no-symmetry", action="store_true",
+                   help="no heap symmetry: states that differ only in the numbering of heap and stack "
+                        "objects (which one was allocated first) stay apart (for comparison)")
     v.add_argument("--hash-compaction", action="store_true",
                    help="store 128-bit fingerprints of states instead of the states themselves")
     shown = v.add_mutually_exclusive_group()

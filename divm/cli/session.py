@@ -23,6 +23,20 @@ class Session:
     explorer: object
 
 
+def heap_symmetry(args) -> bool:
+    """Is heap symmetry asked for (not --no-reduce, not --no-symmetry)?  Not
+    on a cluster: its actors' keys keep the order (they do not start over
+    when a program sees objects' numbers)."""
+    return not (args.no_reduce or getattr(args, "no_symmetry", False) or getattr(args, "cluster", None))
+
+
+def symmetry_used(machine) -> str:
+    """What a report says of heap symmetry: "on", "off", or "dropped" (the
+    program can tell objects' numbers apart: the search started over
+    without it)."""
+    return "dropped" if machine.symmetry_dropped else "on" if machine.symmetry else "off"
+
+
 def new_vm(s: Session):
     """A VM for the program, configured by the options; its checkers."""
     from divm.vm.machine import VM

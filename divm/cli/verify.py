@@ -12,7 +12,7 @@ from divm.cli.options import (check_output, check_time, machine_env, parse_size,
 from divm.cli.output import Console
 from divm.cli.parser import UsageError
 from divm.cli.report import EXIT, make_trace, new_report, save_trace, trace_target, write_json
-from divm.cli.session import Session, new_vm
+from divm.cli.session import Session, heap_symmetry, new_vm, symmetry_used
 from divm.load.loader import load_program
 
 
@@ -128,12 +128,12 @@ def cluster_machine(args, data: bytes, what: str, env: list):
 
 
 def verify_safety(s: Session) -> dict:
-    from divm.explore.explorer import Task
+    from divm.explore.explorer import Task, run
     from divm.explore.search import Limits
     args = s.args
     from divm.explore.search import Machine
     vm, checkers = new_vm(s)
-    machine = Machine(vm, checkers=checkers, compaction=args.hash_compaction)
+    machine = Machine(vm, checkers=checkers, compaction=args.hash_compaction, symmetry=heap_symmetry(args))
     machine.cut = getattr(args, "cut_errors", None)
     # handlers stay until divm exits: a signal after the search changes nothing
     stopper = Stopper(args.max_time, s.max_mem, workers=args.workers).__enter__()
@@ -147,7 +147,7 @@ def verify_safety(s: Session) -> dict:
         s.explorer.factory = partial(cluster_machine, args, s.prog.decoder.data, s.prog.decoder.what, s.env)
     s.console.start_progress(task.limits)
     try:
-        res = run_big_stack(lambda: s.explorer.explore(machine, task), stopper.watch)
+        res = run_big_stack(lambda: run(s.explorer, machine, task), stopper.watch)
     except errors as e:
         raise UsageError(str(e)) from None
     s.console.end_progress()
@@ -158,7 +158,7 @@ def verify_safety(s: Session) -> dict:
                         seconds=0.0, search_seconds=round(res.seconds, 3), peak_memory_bytes=peak_memory(),
                         stored_bytes_per_state=round(res.stored_bytes / max(res.states, 1), 1),
                         state_storage="hash-compaction" if args.hash_compaction else "exact",
-                        workers=getattr(res, "workers", args.workers))
+                        workers=getattr(res, "workers", args.workers), heap_symmetry=symmetry_used(machine))
     if getattr(res, "cluster", None) is not None:
         report["cluster"] = res.cluster
     if vm.engine is not None:

@@ -11,7 +11,7 @@ from divm.load.types import Ty
 
 HYPERCALLS = {"__vm_ctl_set", "__vm_ctl_get", "__vm_ctl_flag", "__vm_test_crit", "__vm_test_loop",
               "__vm_choose", "__vm_trace", "__vm_obj_make", "__vm_obj_resize", "__vm_obj_free",
-              "__vm_obj_size", "__vm_obj_clone", "__vm_obj_shared", "__vm_peek", "__vm_poke"}
+              "__vm_obj_size", "__vm_obj_clone", "__vm_obj_shared", "__vm_peek", "__vm_poke", "__vm_memo"}
 ALWAYS_ERROR = {"reach_error": "reach_error() called", "__VERIFIER_error": "__VERIFIER_error() called"}
 SETJMP = {"setjmp", "_setjmp", "sigsetjmp", "__sigsetjmp"}
 

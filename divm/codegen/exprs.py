@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from divm.codegen.emit import CodegenError, mask
 from divm.load.ir import Ins
+from divm.load.layout import PL_CODE
 from divm.load.types import Ty
 
 BINOPS = {"add", "sub", "mul", "udiv", "sdiv", "urem", "srem", "shl", "lshr", "ashr", "and", "or", "xor",
@@ -16,10 +17,39 @@ XOPS = {"fadd": "+", "fsub": "-", "fmul": "*", "fdiv": "/", "frem": "%"}
 ILOGIC = {"and": "&", "or": "|", "xor": "^"}
 CASTS = {"trunc", "zext", "sext", "fptoui", "fptosi", "uitofp", "sitofp", "fptrunc", "fpext",
          "ptrtoint", "inttoptr", "bitcast"}
+USER_LO = hex(PL_CODE << 32)  # pointers into the objects the canonical key may renumber (vm/order.py)
+
+
+def pointer_ints(fn) -> tuple[set, set]:
+    """The ptrtoint results that need no test of their own, and the subs
+    that take the difference of two ptrtoints (tested there: pointers into
+    one object).  A ptrtoint used only by such subs, by truncations to 32
+    bits, by ands with a 32-bit mask (the offset) or by tests against null
+    shows no object's number."""
+    p2i = {ins.res for b in fn.blocks for ins in b.ins if ins.op == "ptrtoint" and ins.a[0].ty.k == "p"}
+    if not p2i:
+        return set(), set()
+    escape, diffs = set(), set()
+    for b in fn.blocks:
+        escape.update(op.name for p in b.phis for _, op in p.x if not op.const and op.name in p2i)
+        for ins in b.ins:
+            names = [op.name for op in ins.a if not op.const and op.name in p2i]
+            if not names:
+                continue
+            consts = [op.val for op in ins.a if op.const]
+            if ins.op == "sub" and len(names) == 2:
+                diffs.add(ins.res)
+            elif not (ins.op == "trunc" and ins.ty.bits <= 32
+                      or ins.op == "and" and any(c.__class__ is int and 0 <= c < 1 << 32 for c in consts)
+                      or ins.op == "icmp" and ins.x in ("eq", "ne") and consts == [0]):
+                escape.update(names)
+    return p2i - escape, diffs
 
 
 class Expressions:
     ovf = False  # -o check:overflow in this function: checked nsw arithmetic, shifts, conversions
+    p2i_free: set | frozenset = frozenset()  # ptrtoints and subs the heap symmetry guard leaves (pointer_ints)
+    p2i_diffs: set | frozenset = frozenset()
     sym = False  # --symbolic: an operation with a symbolic operand goes to the engine (vm/symbolic.py)
 
     def symwrap(self, e: str, alt: str, *operands) -> str:
@@ -47,6 +77,9 @@ class Expressions:
         else:
             x, y = self.val(a[0]), self.val(a[1])
             e = self.binop(ins.op, x, y, ty, ins)
+            if r in self.p2i_diffs:  # two pointers' integers: into one object, or the numbers show
+                e = f"({e} if {x}.__class__ is not int or {y}.__class__ is not int or not ({x} ^ {y}) >> 32 " \
+                    f"else _psub({x}, {y}, {e}))"
             if ty.k in ("f", "d"):
                 e = self.symwrap(e, f"_sy_fbin({ins.op!r}, {x}, {y}, {8 * ty.store})", a[0], a[1])
             if ty.k == "i":
@@ -69,16 +102,22 @@ class Expressions:
     def i_icmp(self, ins: Ins, ind: int) -> None:
         a, r = ins.a, ins.res
         at = a[0].ty
+        ordered = ins.x not in ("eq", "ne")
         if at.k == "vec":
             x = self.icmp(ins.x, "_x", "_y", at.elem)
             if self.sym:
                 bits = at.elem.bits if at.elem.k == "i" else 64
                 x = f"(_sy_icmp({ins.x!r}, _x, _y, {bits}) if _x.__class__ is Sym or _y.__class__ is Sym else {x})"
-            self.emit(ind, f"{r} = tuple({x} for _x, _y in zip({self.val(a[0])}, {self.val(a[1])}))", ins.loc)
+            e = f"tuple({x} for _x, _y in zip({self.val(a[0])}, {self.val(a[1])}))"
+            self.emit(ind, f"{r} = {'_ordered(' + e + ')' if ordered and at.elem.k == 'p' else e}", ins.loc)
         else:
             x, y = self.val(a[0]), self.val(a[1])
             bits = at.bits if at.k == "i" else 64
-            e = self.symwrap(self.icmp(ins.x, x, y, at), f"_sy_icmp({ins.x!r}, {x}, {y}, {bits})", a[0], a[1])
+            e = self.icmp(ins.x, x, y, at)
+            if ordered and at.k == "p" and not a[0].const and not a[1].const:  # pointers into two objects?
+                e = f"({e} if {x}.__class__ is not int or {y}.__class__ is not int or not ({x} ^ {y}) >> 32 " \
+                    f"else _ocmp({x}, {y}, {e}))"
+            e = self.symwrap(e, f"_sy_icmp({ins.x!r}, {x}, {y}, {bits})", a[0], a[1])
             self.emit(ind, f"{r} = {e}", ins.loc)
 
     def i_fcmp(self, ins: Ins, ind: int) -> None:
@@ -98,6 +137,8 @@ class Expressions:
         op, a, r = ins.op, ins.a, ins.res
         st, dt = a[0].ty, ins.ty
         if st.k == "vec" and dt.k == "vec" and op != "bitcast":
+            if op == "ptrtoint":
+                self.emit(ind, "_ordered(())", ins.loc)  # (rare: not looked into)
             x = self.cast(op, "_x", st.elem, dt.elem)
             if self.sym and st.elem.k in ("i", "p") and dt.elem.k in ("i", "p"):
                 sb, db = (t.bits if t.k == "i" else 64 for t in (st.elem, dt.elem))
@@ -109,6 +150,8 @@ class Expressions:
         else:
             x = self.val(a[0])
             e = self.cast(op, x, st, dt)
+            if op == "ptrtoint" and st.k == "p" and dt.bits > 32 and not a[0].const and r not in self.p2i_free:
+                e = f"({e} if {x}.__class__ is not int or {x} < {USER_LO} else _p2i({e}))"
             if st.k in ("i", "p") and dt.k in ("i", "p"):
                 sb, db = (t.bits if t.k == "i" else 64 for t in (st, dt))
                 e = self.symwrap(e, f"_sy_cast({op!r}, {x}, {sb}, {db})", a[0])

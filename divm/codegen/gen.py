@@ -25,7 +25,7 @@ from divm.codegen.calls import Calls
 from divm.codegen.cfg import join_points, successors
 from divm.codegen.control import ControlFlow, Restart
 from divm.codegen.emit import Emitter
-from divm.codegen.exprs import Expressions
+from divm.codegen.exprs import Expressions, pointer_ints
 from divm.codegen.intrinsics import Intrinsics
 from divm.codegen.liveness import frame_registers, promotable_allocas, resume_live
 from divm.codegen.memory import Memory
@@ -101,6 +101,7 @@ def _plan(g: Gen, extra: set[int]) -> set[int]:
     # without reductions every memory access is an interrupt point, a
     # local variable's too: the program's own locals stay in memory
     g.promoted = promotable_allocas(fn) if g.vm.reduce or fn.system else set()
+    g.p2i_free, g.p2i_diffs = pointer_ints(fn)  # what the heap symmetry guard need not test
     g.ovf = g.vm.check_overflow and not fn.system  # -o check:overflow: the program's own code only
     g.race = g.vm.check_race and not fn.system  # -o check:race: memcpy and memset are interrupt points
     g.sym = g.vm.symbolic  # operations on symbolic values go to the engine

@@ -28,10 +28,11 @@ from __future__ import annotations
 
 import os
 import sys
-from dataclasses import dataclass, field
+import time
+from dataclasses import dataclass, field, replace
 from typing import Any, Callable, ClassVar, Protocol, runtime_checkable
 
-from divm.explore.search import Limits, Machine, Result, boot  # noqa: F401  (boot: for explorers)
+from divm.explore.search import Limits, Machine, OrderObserved, Result, boot  # noqa: F401  (boot: for explorers)
 from divm.state.store import StateStore
 
 Progress = Callable[[int, int, int, float], None]  # (states, transitions, queued, seconds)
@@ -109,6 +110,22 @@ class Liveness:
         return liveness(machine, task.automaton, task.fair, task.limits, task.progress)
 
 
+def run(explorer: Explorer, machine: Machine, task: Task) -> Result:
+    """explorer.explore(machine, task), once more with the key that keeps
+    the order of heap and stack objects if the program turns out to see
+    their numbers (vm/order.py): what the first search merged may differ."""
+    t0 = time.time()
+    try:
+        return explorer.explore(machine, task)
+    except OrderObserved:
+        pass
+    machine.keep_order()
+    lim = task.limits
+    left = Limits(lim.max_states, None if lim.max_time is None else max(lim.max_time - (time.time() - t0), 0.0),
+                  lim.max_memory)
+    return explorer.explore(machine, replace(task, limits=left))
+
+
 def choices(step) -> tuple:
     """A step's choices as a store keeps them (the values; the counts are
     known when the transition is re-run)."""
@@ -125,7 +142,6 @@ def counterexample(machine: Machine, snap0, store: StateStore, n: int, step, res
 
 def finish(machine: Machine, store: StateStore, res: Result, t0: float) -> Result:
     """Fill in the statistics every report gives."""
-    import time
     res.states = len(store)
     res.transitions = machine.transitions
     res.stored_bytes = store.stored_bytes() + (0 if machine.compaction else machine.canon.stored_bytes())

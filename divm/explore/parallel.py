@@ -53,7 +53,7 @@ from array import array
 from collections import deque
 
 from divm.state import snapshot as S
-from divm.explore.search import Limits, Result, rss
+from divm.explore.search import Limits, OrderObserved, Result, rss
 from divm.explore.search import search as sequential
 from divm.vm.memory import K_ALLOCA, K_FRAME, K_GLOBAL, K_HEAP, Obj, freeze
 from divm.state.store import StateStore
@@ -62,7 +62,7 @@ from divm.vm.machine import StopRequest
 M64 = (1 << 64) - 1
 
 # message types
-STATES, STATUS, PROGRESS, PROBE, REPLY, ERROR, STOP, FINAL, QUERY, ANSWER, EXIT, FATAL, STEAL, STOLEN = range(14)
+STATES, STATUS, PROGRESS, PROBE, REPLY, ERROR, STOP, FINAL, QUERY, ANSWER, EXIT, FATAL, STEAL, STOLEN, ORDER = range(15)
 _HDR = struct.Struct("<IB")  # payload length, type
 
 BATCH = 48            # states per batch message
@@ -645,6 +645,10 @@ class Worker:
         except StopRequest:
             self.stopped = True
             self.frontier.clear()
+        except OrderObserved:  # the parent starts over with the order-keeping key
+            self.send_ctl(ORDER, None)
+            self.stopped = True
+            self.frontier.clear()
 
 
 def worker_main(w: Worker) -> None:
@@ -713,6 +717,8 @@ def search(machine, workers: int, order: str = "dfs", limits=None, progress=None
         c.run(res)
     finally:
         c.shutdown()
+    if c.ordered:
+        raise OrderObserved()
     res.states += len(pre)
     res.transitions += pre_transitions
     res.stored_bytes += base_bytes
@@ -820,6 +826,7 @@ def _raise_fd_limit(workers: int) -> None:
 class Coordinator:
     def __init__(self, machine, n, pids, downs, ups, limits, progress, t0, pre):
         self.machine = machine
+        self.ordered = False  # a worker saw the program tell objects' numbers apart
         self.pre = pre
         self.n = n
         self.pids = pids
@@ -878,6 +885,9 @@ class Coordinator:
             self.finals[w] = obj
         elif typ == ANSWER:
             self.answer = obj
+        elif typ == ORDER:
+            self.ordered = True
+            self.stop("the program sees objects' numbers")
         elif typ == FATAL:
             raise RuntimeError(f"divm: worker {w} failed:\n{obj}")
 

@@ -19,6 +19,12 @@ from divm.state.store import StateStore
 from divm.vm.machine import CF_ACCEPTING, CF_CANCEL, CF_ERROR, CF_STOP, VM, StopRequest, first_choice
 
 
+class OrderObserved(Exception):
+    """The program saw objects' numbers (vm/order.py) under a key that
+    lets states differing only in them be one: the search must start over
+    with the key that keeps their order (explore.explorer.run)."""
+
+
 class Step:
     """One transition: the choices made and what it showed."""
     __slots__ = ("choices", "thread", "output", "error", "stop", "accepting", "bt", "label")
@@ -40,7 +46,7 @@ class Machine:
     a failed transition's is; they are armed by whoever configures the VM."""
 
     def __init__(self, vm: VM, leaks: bool = False, observe=None, compaction: bool = False,
-                 checkers: list | None = None):
+                 checkers: list | None = None, symmetry: bool = False):
         self.vm = vm
         vm.explore_mode = True
         vm.set_live()
@@ -50,7 +56,10 @@ class Machine:
         S.INTERN[0] = not compaction
         self.transitions = 0
         self.observe = observe  # labels a state (liveness: the true propositions)
-        self.canon = S.Canon()
+        # heap symmetry: objects numbered by traversal alone, until the program shows it can tell
+        self.symmetry = symmetry
+        self.symmetry_dropped = False  # the program saw objects' numbers: the order is kept after all
+        self.canon = S.Canon(keep_order=not symmetry)
         self.inputs: list[dict] = []  # a symbolic counterexample's input values (replay)
         self.all_accepting = False  # termination: every step of the program is accepting
         self._initial = None
@@ -67,10 +76,25 @@ class Machine:
         if self._initial is None:
             vm.chooser = first_choice
             vm.boot()
-            self._initial = (self.key(), S.snapshot(vm))
+            if vm.order_seen and self.symmetry:  # (boot compared or converted pointers: no key taken yet)
+                self.canon = S.Canon()
+                self.symmetry_dropped = True
+            snap = S.snapshot(vm)  # frozen first: the boot segment is made of frozen roots
+            self._initial = (self.key(), snap)
         else:
             S.restore(vm, self._initial[1])
         return self._initial
+
+    def keep_order(self) -> None:
+        """From now on the key keeps the raw order of heap and stack
+        objects (a fresh Canon: the old numbers mean nothing to it)."""
+        self.canon = S.Canon()
+        self.transitions = 0
+        self.symmetry_dropped = True
+        if self._initial is not None:
+            snap = self._initial[1]
+            S.restore(self.vm, snap)
+            self._initial = (self.key(), snap)
 
     def key(self) -> int | bytes:
         vm = self.vm
@@ -135,6 +159,8 @@ class Machine:
         vm.choice_log = []
         vm.transition()
         self.transitions += 1
+        if vm.order_seen and not self.canon.keep_order:
+            raise OrderObserved()
         if vm.flags & CF_CANCEL and not vm.flags & CF_ERROR:
             return None
         out = [t for t in vm.trace if t[0] == "out"]

@@ -85,6 +85,15 @@ def fp80_value(b: bytes) -> float:
 # -- encoding typed values to bytes and back ---------------------------------
 # Types are divm.types.Ty; scalars are encoded here, aggregates recurse.
 
+def sym_bytes(val, out: bytearray, off: int, n: int, umask: bytearray, syms) -> None:
+    """A symbolic value's n bytes: undefined in memory, their terms listed in syms."""
+    if syms is None:
+        raise TypeError("a symbolic value where memory takes only concrete ones")
+    out[off:off + n] = bytes(n)
+    umask[off:off + n] = b"\xff" * n
+    syms.append((off, val, n))
+
+
 def encode(ty, val, out: bytearray, off: int, umask: bytearray, ptrs: list, syms: list | None = None) -> None:
     """Write val of type ty at out[off:], its undefined bits into umask and
     pointer offsets into ptrs; a symbolic value's bytes are marked undefined
@@ -94,11 +103,7 @@ def encode(ty, val, out: bytearray, off: int, umask: bytearray, ptrs: list, syms
     if k == "i" or k == "p":
         n = ty.store
         if val.__class__ is Sym:
-            if syms is None:
-                raise TypeError("a symbolic value where memory takes only concrete ones")
-            out[off:off + n] = bytes(n)
-            umask[off:off + n] = b"\xff" * n
-            syms.append((off, val, n))
+            sym_bytes(val, out, off, n, umask, syms)
         elif val.__class__ is U:
             v, m = val.v, val.m
             out[off:off + n] = (v & ((1 << (8 * n)) - 1)).to_bytes(n, "little")
@@ -111,7 +116,9 @@ def encode(ty, val, out: bytearray, off: int, umask: bytearray, ptrs: list, syms
             if k == "p":
                 ptrs.append(off)
     elif k == "d" or k == "f":
-        if val.__class__ is U:
+        if val.__class__ is Sym:  # (--symbolic: a float in memory, --no-reduce keeps locals there)
+            sym_bytes(val, out, off, ty.store, umask, syms)
+        elif val.__class__ is U:
             n = ty.store
             out[off:off + n] = (val.v & ((1 << (8 * n)) - 1)).to_bytes(n, "little")
             umask[off:off + n] = (val.m & ((1 << (8 * n)) - 1)).to_bytes(n, "little")

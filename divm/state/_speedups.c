@@ -1,96 +1,82 @@
-/* divm._speedups: the canonical-key walk of state.Canon.key in C (and the
- * object contents and owner hash it builds on).
+/* divm._speedups: the canonical key of state.Canon in C, and the object
+ * contents and owner hash it builds on.
  *
- * The profile of `divm verify` put a quarter of the time in this one loop:
- * numbering the reachable objects breadth-first, building each object's
- * record (content id, renumbered pointers), interning it, and folding the
- * record numbers pairwise into hash-consed nodes.  This is the same
- * algorithm, step for step, as Canon._key_py in state.py (which stays the
- * reference and the fallback); tests check that both give the same
- * numbers. */
+ * The walk numbers the reachable objects breadth-first, builds each
+ * object's record (content id, renumbered pointers), interns it, and folds
+ * the record numbers pairwise into hash-consed nodes: the same algorithm,
+ * step for step, as Canon._key_py in snapshot.py (the reference and the
+ * fallback); a test checks both number states alike.  Records and nodes
+ * live in C hash tables (Tables), compared whole, so keys stay exact; Obj's
+ * fields are read at their slot offsets (setup).  Python dictionaries of
+ * tuples cost most of the key's time before. */
 
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <structmember.h>
 #include <stdlib.h>
 #include <string.h>
 
+#define VERSION 2
 #define PL_CODE 0x00100000ULL
 #define DANGLING 0xFFFFFFFEULL
 #define K_ALLOCA 2
 #define K_HEAP 3
 
-static PyObject *s_h, *s_kind, *s_ro, *s_rank;
+/* -- Obj's fields, read at their slot offsets -------------------------------------------- */
 
-/* record -> number, new records numbered from *next */
-static long long intern(PyObject *leaves, PyObject *rec, long long *next, long long *words)
+enum { F_B, F_UD, F_PTRS, F_RO, F_KIND, F_SHARED, F_FROZEN, F_H, F_META, F_N };
+static const char *field_names[F_N] = {"b", "ud", "ptrs", "ro", "kind", "shared", "frozen", "h", "meta"};
+static Py_ssize_t field_off[F_N];
+static PyTypeObject *obj_type;
+
+/* setup(Obj): where Obj keeps its slots */
+static PyObject *setup(PyObject *self, PyObject *cls)
 {
-    PyObject *n = PyDict_GetItemWithError(leaves, rec);
-    if (n)
-        return PyLong_AsLongLong(n);
-    if (PyErr_Occurred())
-        return -1;
-    PyObject *v = PyLong_FromLongLong(*next);
-    if (!v || PyDict_SetItem(leaves, rec, v) < 0) {
-        Py_XDECREF(v);
-        return -1;
+    if (!PyType_Check(cls)) {
+        PyErr_SetString(PyExc_TypeError, "setup: expected divm.vm.memory.Obj");
+        return NULL;
     }
-    Py_DECREF(v);
-    *words += PyTuple_Check(rec) ? PyTuple_GET_SIZE(rec) : 1;
-    return (*next)++;
+    for (int i = 0; i < F_N; ++i) {
+        PyObject *d = PyDict_GetItemString(((PyTypeObject *)cls)->tp_dict, field_names[i]);
+        if (!d || !Py_IS_TYPE(d, &PyMemberDescr_Type) ||
+            ((PyMemberDescrObject *)d)->d_member->type != T_OBJECT_EX) {
+            PyErr_Format(PyExc_TypeError, "setup: Obj.%s is not a slot", field_names[i]);
+            return NULL;
+        }
+        field_off[i] = ((PyMemberDescrObject *)d)->d_member->offset;
+    }
+    Py_XSETREF(obj_type, (PyTypeObject *)Py_NewRef(cls));
+    Py_RETURN_NONE;
 }
 
-/* the number of pointer target t: numbered on first sight (appended to
- * order) unless it is missing (dangling) or read-only data (kept raw) */
-static int target(PyObject *objs, PyObject *order, PyObject *num, PyObject *t, PyObject **out)
+static int is_obj(PyObject *o)
 {
-    PyObject *c = PyDict_GetItemWithError(num, t);
-    if (c) {
-        Py_INCREF(c);
-        *out = c;
-        return 0;
-    }
-    if (PyErr_Occurred())
-        return -1;
-    PyObject *o = PyDict_GetItemWithError(objs, t);
-    if (!o) {
-        if (PyErr_Occurred())
-            return -1;
-        unsigned long long raw = PyLong_AsUnsignedLongLong(t);
-        if (raw == (unsigned long long)-1 && PyErr_Occurred())
-            return -1;
-        if (raw >= PL_CODE) {
-            *out = PyLong_FromUnsignedLongLong(DANGLING);
-        } else {
-            Py_INCREF(t);
-            *out = t;
-        }
-        return *out ? 0 : -1;
-    }
-    PyObject *ro = PyObject_GetAttr(o, s_ro);
-    if (!ro)
-        return -1;
-    int isro = PyObject_IsTrue(ro);
-    Py_DECREF(ro);
-    if (isro < 0)
-        return -1;
-    if (isro) {
-        Py_INCREF(t);
-        *out = t;
-        return 0;
-    }
-    if (PyList_Append(order, t) < 0)
-        return -1;
-    c = PyLong_FromSsize_t(PyList_GET_SIZE(order));
-    if (!c || PyDict_SetItem(num, t, c) < 0) {
-        Py_XDECREF(c);
-        return -1;
-    }
-    *out = c;
+    if (obj_type && Py_TYPE(o) == obj_type)
+        return 1;
+    PyErr_SetString(PyExc_TypeError, "not a divm.vm.memory.Obj (or _speedups.setup was not called)");
     return 0;
 }
 
+/* o's field i (borrowed), NULL with an exception if it was never set */
+static inline PyObject *field(PyObject *o, int i)
+{
+    PyObject *v = *(PyObject **)((char *)o + field_off[i]);
+    if (!v)
+        PyErr_Format(PyExc_AttributeError, "Obj.%s is not set", field_names[i]);
+    return v;
+}
 
-static PyObject *s_b, *s_ud, *s_ptrs, *s_shared, *s_frozen, *s_meta;
+static long kind_of(PyObject *o)
+{
+    PyObject *k = field(o, F_KIND);
+    return k ? PyLong_AsLong(k) : -1;
+}
+
+static int is_ro(PyObject *o)
+{
+    PyObject *r = field(o, F_RO);
+    return r == Py_False ? 0 : r == Py_True ? 1 : r ? PyObject_IsTrue(r) : -1;
+}
 
 static int cmp_off(const void *a, const void *b)
 {
@@ -103,21 +89,18 @@ static int cmp_off(const void *a, const void *b)
  * when o is frozen */
 static PyObject *content_impl(PyObject *o, PyObject *table, PyObject *blobs, PyObject *stored)
 {
-    PyObject *h = PyObject_GetAttr(o, s_h);
+    if (!is_obj(o))
+        return NULL;
+    PyObject *h = field(o, F_H);
     if (!h || h != Py_None)
-        return h;
-    Py_DECREF(h);
-    PyObject *b = PyObject_GetAttr(o, s_b), *ud = NULL, *ps = NULL, *ptrs = NULL, *blob = NULL;
-    PyObject *r = NULL, *kind = NULL, *shared = NULL, *meta = NULL;
+        return Py_XNewRef(h);
+    PyObject *b = field(o, F_B), *ud = field(o, F_UD), *ps = field(o, F_PTRS), *ptrs = NULL, *blob = NULL;
+    PyObject *r = NULL, *kind = field(o, F_KIND), *shared = field(o, F_SHARED);
+    PyObject *meta = field(o, F_META);  /* user metadata (__vm_poke): bytes or None */
     long *offs = NULL;
-    if (!b || !PyByteArray_Check(b))
-        goto done;
-    ud = PyObject_GetAttr(o, s_ud);
-    ps = PyObject_GetAttr(o, s_ptrs);
-    kind = PyObject_GetAttr(o, s_kind);
-    shared = PyObject_GetAttr(o, s_shared);
-    meta = PyObject_GetAttr(o, s_meta);  /* user metadata (__vm_poke): bytes or None */
-    if (!ud || !ps || !kind || !shared || !meta || (ud != Py_None && !PyByteArray_Check(ud)) ||
+    if (!b || !ud || !ps || !kind || !shared || !meta)
+        return NULL;
+    if (!PyByteArray_Check(b) || (ud != Py_None && !PyByteArray_Check(ud)) ||
         (meta != Py_None && !PyBytes_Check(meta)))
         goto done;
     Py_ssize_t n = PyByteArray_GET_SIZE(b), nu = ud == Py_None ? 0 : PyByteArray_GET_SIZE(ud);
@@ -205,35 +188,20 @@ static PyObject *content_impl(PyObject *o, PyObject *table, PyObject *blobs, PyO
     r = PyTuple_Pack(2, cid, ptrs);
     Py_DECREF(cid);
     if (r) {
-        PyObject *fr = PyObject_GetAttr(o, s_frozen);
+        PyObject *fr = field(o, F_FROZEN);
         int f = fr ? PyObject_IsTrue(fr) : -1;
-        Py_XDECREF(fr);
-        if (f < 0 || (f && PyObject_SetAttr(o, s_h, r) < 0))
+        if (f < 0)
             Py_CLEAR(r);
+        else if (f)  /* frozen contents never change: cache them (o.h) */
+            Py_XSETREF(*(PyObject **)((char *)o + field_off[F_H]), Py_NewRef(r));
     }
 done:
     free(offs);
-    Py_XDECREF(b);
-    Py_XDECREF(ud);
-    Py_XDECREF(ps);
-    Py_XDECREF(kind);
-    Py_XDECREF(shared);
-    Py_XDECREF(meta);
     Py_XDECREF(blob);
     Py_XDECREF(ptrs);
     if (!r && !PyErr_Occurred())
         PyErr_SetString(PyExc_TypeError, "content: not an object of divm.memory.Obj's shape");
     return r;
-}
-
-static long kind_of(PyObject *o)
-{
-    PyObject *kind = PyObject_GetAttr(o, s_kind);
-    if (!kind)
-        return -1;
-    long kd = PyLong_AsLong(kind);
-    Py_DECREF(kind);
-    return kd;
 }
 
 static PyObject *content(PyObject *self, PyObject *args)
@@ -245,6 +213,50 @@ static PyObject *content(PyObject *self, PyObject *args)
     return content_impl(o, table, blobs, stored);
 }
 
+/* sum * P + the 64-bit digest of content cid (d64 caches digest64's answers) */
+static int add_digest(unsigned long long *sum, PyObject *d64, PyObject *digest64, PyObject *cid)
+{
+    PyObject *v = PyDict_GetItemWithError(d64, cid);
+    if (v)
+        Py_INCREF(v);
+    else if (PyErr_Occurred() || !(v = PyObject_CallOneArg(digest64, cid)))
+        return -1;
+    *sum = *sum * 0x100000001B3ULL + PyLong_AsUnsignedLongLongMask(v);  /* in order: BFS order is canonical */
+    Py_DECREF(v);
+    return PyErr_Occurred() ? -1 : 0;
+}
+
+/* number the targets of ptrs (a list of (offset, target, low)) not numbered yet */
+static int part_targets(PyObject *objs, PyObject *order, PyObject *num, PyObject *ptrs)
+{
+    for (Py_ssize_t k = 0; k < PyList_GET_SIZE(ptrs); ++k) {
+        PyObject *t = PyTuple_GET_ITEM(PyList_GET_ITEM(ptrs, k), 1);
+        int zero = PyObject_Not(t), in = zero ? 1 : PyDict_Contains(num, t);
+        if (zero < 0 || in < 0)
+            return -1;
+        if (in)
+            continue;
+        PyObject *c = PyDict_GetItemWithError(objs, t);
+        if (!c) {
+            if (PyErr_Occurred())
+                return -1;
+            continue;
+        }
+        int ro = is_obj(c) ? is_ro(c) : -1;
+        if (ro < 0)
+            return -1;
+        if (ro)
+            continue;
+        PyObject *nv = NULL;
+        if (PyList_Append(order, t) < 0 || !(nv = PyLong_FromSsize_t(PyList_GET_SIZE(order))) ||
+            PyDict_SetItem(num, t, nv) < 0) {
+            Py_XDECREF(nv);
+            return -1;
+        }
+        Py_DECREF(nv);
+    }
+    return 0;
+}
 
 /* part(objs, order, npr, seg_ptrs, d64, digest64, tables, num, mask) -> (sum, length):
  * the walk of Canon._walk (no records) hashing, in order, a 64-bit digest
@@ -261,83 +273,27 @@ static PyObject *part(PyObject *self, PyObject *args)
                           &segp, &PyDict_Type, &d64, &digest64, &PyTuple_Type, &tables, &PyDict_Type, &num, &mask))
         return NULL;
     unsigned long long sum = 0;
-    for (Py_ssize_t i = -1; i < PyList_GET_SIZE(order); ++i) {
-        PyObject *ptrs, *h = NULL;
-        if (i < 0)
-            ptrs = NULL;  /* the pristine roots' pointers first */
-        else if (i < npr)
-            continue;
-        else {
-            PyObject *o = PyDict_GetItemWithError(objs, PyList_GET_ITEM(order, i));
-            if (!o) {
-                if (!PyErr_Occurred())
-                    PyErr_SetString(PyExc_KeyError, "object in order missing");
-                goto done;
-            }
-            h = content_impl(o, PyTuple_GET_ITEM(tables, 0), PyTuple_GET_ITEM(tables, 1), PyTuple_GET_ITEM(tables, 2));
-            if (!h)
-                goto done;
-            long kd = kind_of(o);
-            if (kd < 0) {
-                Py_DECREF(h);
-                goto done;
-            }
-            if ((mask >> kd) & 1) {
-                unsigned long long dv;
-                PyObject *cid = PyTuple_GET_ITEM(h, 0), *v = PyDict_GetItemWithError(d64, cid);
-                if (v)
-                    Py_INCREF(v);
-                else if (PyErr_Occurred() || !(v = PyObject_CallOneArg(digest64, cid))) {
-                    Py_DECREF(h);
-                    goto done;
-                }
-                dv = PyLong_AsUnsignedLongLongMask(v);
-                Py_DECREF(v);
-                sum = sum * 0x100000001B3ULL + dv;  /* in order: BFS order is canonical */
-            }
-            ptrs = PyTuple_GET_ITEM(h, 1);
+    for (Py_ssize_t l = 0; l < PyList_GET_SIZE(segp); ++l)  /* the pristine roots' pointers first */
+        if (part_targets(objs, order, num, PyList_GET_ITEM(segp, l)) < 0)
+            return NULL;
+    for (Py_ssize_t i = npr; i < PyList_GET_SIZE(order); ++i) {
+        PyObject *o = PyDict_GetItemWithError(objs, PyList_GET_ITEM(order, i));
+        if (!o) {
+            if (!PyErr_Occurred())
+                PyErr_SetString(PyExc_KeyError, "object in order missing");
+            return NULL;
         }
-        Py_ssize_t nl = ptrs ? 1 : PyList_GET_SIZE(segp);
-        for (Py_ssize_t l = 0; l < nl; ++l) {
-            PyObject *lst = ptrs ? ptrs : PyList_GET_ITEM(segp, l);
-            for (Py_ssize_t k = 0; k < PyList_GET_SIZE(lst); ++k) {
-                PyObject *t = PyTuple_GET_ITEM(PyList_GET_ITEM(lst, k), 1);
-                int zero = PyObject_Not(t), in = zero ? 1 : PyDict_Contains(num, t);
-                if (zero < 0 || in < 0) {
-                    Py_XDECREF(h);
-                    goto done;
-                }
-                if (in)
-                    continue;
-                PyObject *c = PyDict_GetItemWithError(objs, t);
-                if (!c) {
-                    if (PyErr_Occurred()) {
-                        Py_XDECREF(h);
-                        goto done;
-                    }
-                    continue;
-                }
-                PyObject *ro = PyObject_GetAttr(c, s_ro);
-                int isro = ro ? PyObject_IsTrue(ro) : -1;
-                Py_XDECREF(ro);
-                PyObject *nv = NULL;
-                if (isro < 0 || (!isro && (PyList_Append(order, t) < 0 ||
-                                           !(nv = PyLong_FromSsize_t(PyList_GET_SIZE(order))) ||
-                                           PyDict_SetItem(num, t, nv) < 0))) {
-                    Py_XDECREF(nv);
-                    Py_XDECREF(h);
-                    goto done;
-                }
-                Py_XDECREF(nv);
-            }
-        }
+        PyObject *h = content_impl(o, PyTuple_GET_ITEM(tables, 0), PyTuple_GET_ITEM(tables, 1),
+                                   PyTuple_GET_ITEM(tables, 2));
+        long kd = h ? kind_of(o) : -1;
+        int bad = kd < 0 || (((mask >> kd) & 1) && add_digest(&sum, d64, digest64, PyTuple_GET_ITEM(h, 0)) < 0) ||
+                  part_targets(objs, order, num, PyTuple_GET_ITEM(h, 1)) < 0;
         Py_XDECREF(h);
+        if (bad)
+            return NULL;
     }
     return Py_BuildValue("Kn", sum, PyList_GET_SIZE(order));
-done:
-    return NULL;
 }
-
 
 /* changed(objs, ids, expected) -> [ids[i] whose object is not expected[i]] */
 static PyObject *changed(PyObject *self, PyObject *args)
@@ -408,18 +364,189 @@ fail:
     return NULL;
 }
 
-typedef struct {
-    unsigned long long raw;
-    Py_ssize_t idx;
-} rank_t;
+/* -- Tables: records and tree nodes, interned ------------------------------------------------ */
 
-static int by_raw(const void *a, const void *b)
+/* A record is an array of 64-bit numbers with a tag (TAG_REC: an object's
+ * content id and renumbered pointers; TAG_RANK: the raw-id order of user
+ * objects); a node is a pair of numbers.  Both map to numbers from the
+ * Canon's counter (0 marks an empty slot: numbers start at 1). */
+enum { TAG_REC, TAG_RANK };
+
+typedef struct {
+    unsigned long long h;
+    long long num;
+    Py_ssize_t at, len;
+    int tag;
+} rslot;
+
+typedef struct {
+    long long a, b, num;
+} nslot;
+
+typedef struct {
+    PyObject_HEAD
+    long long *data;   /* the records, one after another */
+    Py_ssize_t dlen, dcap;
+    rslot *rs;         /* open addressing over data; capacity a power of 2 */
+    Py_ssize_t rcap, rn;
+    nslot *ns;
+    Py_ssize_t ncap, nn;
+} Tables;
+
+static void tables_dealloc(Tables *t)
 {
-    unsigned long long x = ((const rank_t *)a)->raw, y = ((const rank_t *)b)->raw;
-    return x < y ? -1 : x > y;
+    free(t->data);
+    free(t->rs);
+    free(t->ns);
+    Py_TYPE(t)->tp_free((PyObject *)t);
 }
 
-/* a growing array of C integers */
+static PyObject *tables_counts(Tables *t, PyObject *unused)
+{
+    return Py_BuildValue("nnn", t->rn, t->nn, t->dlen);
+}
+
+static PyMethodDef tables_methods[] = {
+    {"counts", (PyCFunction)tables_counts, METH_NOARGS, "(records, nodes, 64-bit words of records)"},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyTypeObject TablesType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "divm.state._speedups.Tables",
+    .tp_basicsize = sizeof(Tables),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_new = PyType_GenericNew,
+    .tp_dealloc = (destructor)tables_dealloc,
+    .tp_methods = tables_methods,
+    .tp_doc = "interned records and tree nodes of canonical keys",
+};
+
+static inline unsigned long long mix(unsigned long long h, unsigned long long x)
+{
+    h = (h ^ x) * 0x9E3779B97F4A7C15ULL;
+    return h ^ (h >> 31);
+}
+
+static unsigned long long rec_hash(const long long *v, Py_ssize_t n, int tag)
+{
+    unsigned long long h = mix(0x243F6A8885A308D3ULL + (unsigned long long)tag, (unsigned long long)n);
+    for (Py_ssize_t i = 0; i < n; ++i)
+        h = mix(h, (unsigned long long)v[i]);
+    return h;
+}
+
+static int grow_records(Tables *t)
+{
+    Py_ssize_t cap = t->rcap ? 2 * t->rcap : 1024;
+    rslot *rs = calloc(cap, sizeof(rslot));
+    if (!rs) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < t->rcap; ++i)
+        if (t->rs[i].num) {
+            Py_ssize_t j = t->rs[i].h & (cap - 1);
+            while (rs[j].num)
+                j = (j + 1) & (cap - 1);
+            rs[j] = t->rs[i];
+        }
+    free(t->rs);
+    t->rs = rs, t->rcap = cap;
+    return 0;
+}
+
+/* the number of record v[0..n) with tag; a new one takes *next (and adds n to *words) */
+static long long rec_intern(Tables *t, const long long *v, Py_ssize_t n, int tag, long long *next, long long *words)
+{
+    if ((t->rn + 1) * 2 > t->rcap && grow_records(t) < 0)
+        return -1;
+    unsigned long long h = rec_hash(v, n, tag);
+    Py_ssize_t i = h & (t->rcap - 1);
+    for (; t->rs[i].num; i = (i + 1) & (t->rcap - 1)) {
+        rslot *s = &t->rs[i];
+        if (s->h == h && s->len == n && s->tag == tag && !memcmp(t->data + s->at, v, n * sizeof(long long)))
+            return s->num;
+    }
+    if (t->dlen + n > t->dcap) {
+        Py_ssize_t cap = t->dcap ? 2 * t->dcap : 4096;
+        while (cap < t->dlen + n)
+            cap *= 2;
+        long long *d = realloc(t->data, cap * sizeof(long long));
+        if (!d) {
+            PyErr_NoMemory();
+            return -1;
+        }
+        t->data = d, t->dcap = cap;
+    }
+    memcpy(t->data + t->dlen, v, n * sizeof(long long));
+    rslot *s = &t->rs[i];
+    s->h = h, s->num = (*next)++, s->at = t->dlen, s->len = n, s->tag = tag;
+    t->dlen += n;
+    t->rn++;
+    *words += n;
+    return s->num;
+}
+
+static inline unsigned long long node_hash(long long a, long long b)
+{
+    return mix(mix(0x13198A2E03707344ULL, (unsigned long long)a), (unsigned long long)b);
+}
+
+static int grow_nodes(Tables *t)
+{
+    Py_ssize_t cap = t->ncap ? 2 * t->ncap : 1024;
+    nslot *ns = calloc(cap, sizeof(nslot));
+    if (!ns) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < t->ncap; ++i)
+        if (t->ns[i].num) {
+            Py_ssize_t j = node_hash(t->ns[i].a, t->ns[i].b) & (cap - 1);
+            while (ns[j].num)
+                j = (j + 1) & (cap - 1);
+            ns[j] = t->ns[i];
+        }
+    free(t->ns);
+    t->ns = ns, t->ncap = cap;
+    return 0;
+}
+
+/* the number of the node (a, b); a new one takes *next */
+static long long node_intern(Tables *t, long long a, long long b, long long *next)
+{
+    if ((t->nn + 1) * 2 > t->ncap && grow_nodes(t) < 0)
+        return -1;
+    Py_ssize_t i = node_hash(a, b) & (t->ncap - 1);
+    for (; t->ns[i].num; i = (i + 1) & (t->ncap - 1))
+        if (t->ns[i].a == a && t->ns[i].b == b)
+            return t->ns[i].num;
+    t->ns[i].a = a, t->ns[i].b = b, t->ns[i].num = (*next)++;
+    t->nn++;
+    return t->ns[i].num;
+}
+
+/* a state's number: the record numbers v[0..n) folded pairwise into nodes */
+static long long fold(Tables *t, long long *v, Py_ssize_t n, long long *next)
+{
+    while (n > 1) {
+        Py_ssize_t w = 0;
+        for (Py_ssize_t k = 0; k + 1 < n; k += 2) {
+            long long x = node_intern(t, v[k], v[k + 1], next);
+            if (x < 0)
+                return -1;
+            v[w++] = x;
+        }
+        if (n & 1)
+            v[w++] = v[n - 1];
+        n = w;
+    }
+    return v[0];
+}
+
+/* -- the walk ---------------------------------------------------------------------------------- */
+
 typedef struct {
     long long *v;
     Py_ssize_t n, cap;
@@ -427,8 +554,6 @@ typedef struct {
 
 static int push(ints_t *a, long long x)
 {
-    if (x < 0)  /* an error from the call that produced x */
-        return -1;
     if (a->n == a->cap) {
         Py_ssize_t cap = a->cap ? 2 * a->cap : 64;
         long long *v = realloc(a->v, cap * sizeof(long long));
@@ -442,207 +567,331 @@ static int push(ints_t *a, long long x)
     return 0;
 }
 
-/* key(objs, order, num, npr, head, var, user, leaves, nodes, next, tables[, d64, digest64, mask])
- *   -> (root, next, record words added[, owner sum])
- * order: the roots (pristine, then touched), extended in place; num: raw id
- * -> number for the roots; head: the header record so far (flags, segment,
- * touched roots); var: the pristine roots' pointers that leave the segment;
- * user: indices of user objects among the pristine roots; tables: the
- * content tables content_impl interns into.  With d64, digest64 and mask
- * it also gives part's sum over the same objects in the same order (a
- * worker needs both the local key and the owner of every successor: one
- * walk). */
-static PyObject *key(PyObject *self, PyObject *args)
-{
-    PyObject *objs, *order, *num, *head, *var, *user0, *leaves, *nodes, *tables, *d64 = NULL, *digest64 = NULL;
-    Py_ssize_t npr;
-    long long next, words = 0;
-    unsigned long long sum = 0;
-    unsigned long mask = 0;
-    if (!PyArg_ParseTuple(args, "O!O!O!nO!O!O!O!O!LO!|O!Ok", &PyDict_Type, &objs, &PyList_Type, &order,
-                          &PyDict_Type, &num, &npr, &PyList_Type, &head, &PyList_Type, &var,
-                          &PyList_Type, &user0, &PyDict_Type, &leaves, &PyDict_Type, &nodes, &next,
-                          &PyTuple_Type, &tables, &PyDict_Type, &d64, &digest64, &mask))
-        return NULL;
-    PyObject *result = NULL;
-    ints_t ids = {0}, user = {0};  /* record numbers (0: the header's, filled last); user object indices */
-    rank_t *ranks = NULL;
-    if (push(&ids, 0) < 0)
-        goto done;
-    for (Py_ssize_t k = 0; k < PyList_GET_SIZE(user0); ++k)
-        if (push(&user, PyLong_AsSsize_t(PyList_GET_ITEM(user0, k))) < 0)
-            goto done;
+/* The objects a walk numbers itself: their raw ids in order (owned
+ * references) and raw id -> number (open addressing; an entry is live when
+ * its generation is the walk's).  One walk at a time (the GIL). */
+typedef struct {
+    unsigned long long id;
+    long long num;
+    unsigned gen;
+} nent;
 
+static struct {
+    PyObject **ord;    /* raw ids (owned) */
+    PyObject **obj;    /* their objects (borrowed from objs, which the walk does not change) */
+    Py_ssize_t n, cap;
+    nent *tab;
+    Py_ssize_t tcap, tn;
+    unsigned gen;
+} W;
+
+static void walk_reset(void)
+{
+    for (Py_ssize_t i = 0; i < W.n; ++i)
+        Py_DECREF(W.ord[i]);
+    W.n = W.tn = 0;
+    if (++W.gen == 0) {  /* wrapped: forget every old entry */
+        memset(W.tab, 0, W.tcap * sizeof(nent));
+        W.gen = 1;
+    }
+}
+
+static long long num_get(unsigned long long id)
+{
+    if (!W.tcap)
+        return -1;
+    for (Py_ssize_t i = mix(id, 0) & (W.tcap - 1); W.tab[i].gen == W.gen; i = (i + 1) & (W.tcap - 1))
+        if (W.tab[i].id == id)
+            return W.tab[i].num;
+    return -1;
+}
+
+static int num_put(unsigned long long id, long long num)
+{
+    if ((W.tn + 1) * 2 > W.tcap) {
+        Py_ssize_t cap = W.tcap ? 2 * W.tcap : 256;
+        nent *tab = calloc(cap, sizeof(nent));
+        if (!tab) {
+            PyErr_NoMemory();
+            return -1;
+        }
+        for (Py_ssize_t i = 0; i < W.tcap; ++i)
+            if (W.tab[i].gen == W.gen) {
+                Py_ssize_t j = mix(W.tab[i].id, 0) & (cap - 1);
+                while (tab[j].gen == W.gen)
+                    j = (j + 1) & (cap - 1);
+                tab[j] = W.tab[i];
+            }
+        free(W.tab);
+        W.tab = tab, W.tcap = cap;
+    }
+    Py_ssize_t i = mix(id, 0) & (W.tcap - 1);
+    while (W.tab[i].gen == W.gen)
+        i = (i + 1) & (W.tcap - 1);
+    W.tab[i].id = id, W.tab[i].num = num, W.tab[i].gen = W.gen;
+    W.tn++;
+    return 0;
+}
+
+/* t (a raw id, object o) joins the walk's order */
+static int append(PyObject *t, PyObject *o)
+{
+    if (W.n == W.cap) {
+        Py_ssize_t cap = W.cap ? 2 * W.cap : 256;
+        PyObject **ord = realloc(W.ord, cap * sizeof(PyObject *)), **obj = ord ? realloc(W.obj, cap * sizeof(PyObject *)) : NULL;
+        if (ord)
+            W.ord = ord;
+        if (!obj) {
+            PyErr_NoMemory();
+            return -1;
+        }
+        W.obj = obj, W.cap = cap;
+    }
+    W.obj[W.n] = o;
+    W.ord[W.n++] = Py_NewRef(t);
+    return 0;
+}
+
+/* t is numbered next */
+static long long number(PyObject *t, unsigned long long raw, PyObject *o, Py_ssize_t npr)
+{
+    long long c = npr + W.n + 1;
+    return append(t, o) < 0 || num_put(raw, c) < 0 ? -1 : c;
+}
+
+/* the number of pointer target t: numbered on first sight unless it is
+ * missing (dangling) or read-only data (kept raw); -1 on an error */
+static long long target(PyObject *objs, PyObject *t, Py_ssize_t npr)
+{
+    unsigned long long raw = PyLong_AsUnsignedLongLong(t);
+    if (raw == (unsigned long long)-1 && PyErr_Occurred())
+        return -1;
+    long long c = num_get(raw);
+    if (c >= 0)
+        return c;
+    PyObject *o = PyDict_GetItemWithError(objs, t);
+    if (!o)
+        return PyErr_Occurred() ? -1 : (long long)(raw >= PL_CODE ? DANGLING : raw);
+    int ro = is_obj(o) ? is_ro(o) : -1;
+    if (ro)
+        return ro < 0 ? -1 : (long long)raw;
+    return number(t, raw, o, npr);
+}
+
+/* the walk starts from the numbers in base (raw id -> number) */
+static int start(PyObject *base)
+{
+    Py_ssize_t pos = 0;
+    PyObject *k, *v;
+    while (PyDict_Next(base, &pos, &k, &v)) {
+        unsigned long long raw = PyLong_AsUnsignedLongLong(k);
+        long long n = PyLong_AsLongLong(v);
+        if (PyErr_Occurred() || num_put(raw, n) < 0)
+            return -1;
+    }
+    return 0;
+}
+
+/* record of object o into rec (content id, then offset, target number, low
+ * offset per pointer); its user index and owner digest too */
+static int record(PyObject *objs, Py_ssize_t npr, PyObject *o, PyObject *tables, ints_t *rec,
+                  PyObject *d64, PyObject *digest64, unsigned long mask, unsigned long long *sum, long *kind)
+{
+    PyObject *h = content_impl(o, PyTuple_GET_ITEM(tables, 0), PyTuple_GET_ITEM(tables, 1),
+                               PyTuple_GET_ITEM(tables, 2));
+    if (!h)
+        return -1;
+    PyObject *cid = PyTuple_GET_ITEM(h, 0), *ptrs = PyTuple_GET_ITEM(h, 1);
+    *kind = kind_of(o);
+    int bad = *kind < 0 || (d64 && ((mask >> *kind) & 1) && add_digest(sum, d64, digest64, cid) < 0);
+    rec->n = 0;
+    bad = bad || push(rec, PyLong_AsLongLong(cid)) < 0;
+    for (Py_ssize_t k = 0; !bad && k < PyList_GET_SIZE(ptrs); ++k) {
+        PyObject *p = PyList_GET_ITEM(ptrs, k), *t = PyTuple_GET_ITEM(p, 1);
+        int zero = PyObject_Not(t);
+        long long c = zero ? 0 : target(objs, t, npr);
+        bad = zero < 0 || c < 0 || push(rec, PyLong_AsLongLong(PyTuple_GET_ITEM(p, 0))) < 0 || push(rec, c) < 0 ||
+              push(rec, PyLong_AsLongLong(PyTuple_GET_ITEM(p, 2))) < 0;
+    }
+    Py_DECREF(h);
+    return bad || PyErr_Occurred() ? -1 : 0;
+}
+
+typedef struct {
+    unsigned long long raw;
+    long long idx;
+} rank_t;
+
+static int by_raw(const void *a, const void *b)
+{
+    unsigned long long x = ((const rank_t *)a)->raw, y = ((const rank_t *)b)->raw;
+    return x < y ? -1 : x > y;
+}
+
+/* the rank record: the indices of the user objects (idx) in the order of
+ * their raw ids (raw) */
+static long long rank_of(Tables *tb, ints_t *idx, ints_t *raw, long long *next, long long *words)
+{
+    rank_t *r = malloc(idx->n * sizeof(rank_t));
+    long long *v = malloc(idx->n * sizeof(long long));
+    long long n = -1;
+    if (!r || !v)
+        PyErr_NoMemory();
+    else {
+        for (Py_ssize_t k = 0; k < idx->n; ++k)
+            r[k].idx = idx->v[k], r[k].raw = (unsigned long long)raw->v[k];
+        qsort(r, idx->n, sizeof(rank_t), by_raw);
+        for (Py_ssize_t k = 0; k < idx->n; ++k)
+            v[k] = r[k].idx;
+        long long before = *next;
+        n = rec_intern(tb, v, idx->n, TAG_RANK, next, words);
+        *words += *next != before;  /* as the Python reference counts its ("rank", ...) */
+    }
+    free(r);
+    free(v);
+    return n;
+}
+
+/* the header record's pointers: the pristine roots' pointers that leave
+ * the segment (their targets are numbered first) */
+static int head_of(PyObject *objs, Py_ssize_t npr, PyObject *head, PyObject *var)
+{
     for (Py_ssize_t k = 0; k < PyList_GET_SIZE(var); ++k) {
         PyObject *p = PyList_GET_ITEM(var, k), *c;
-        if (target(objs, order, num, PyTuple_GET_ITEM(p, 1), &c) < 0)
-            goto done;
+        long long n = target(objs, PyTuple_GET_ITEM(p, 1), npr);
+        if (n < 0 || !(c = PyLong_FromLongLong(n)))
+            return -1;
         int bad = PyList_Append(head, PyTuple_GET_ITEM(p, 0)) < 0 || PyList_Append(head, c) < 0 ||
                   PyList_Append(head, PyTuple_GET_ITEM(p, 2)) < 0;
         Py_DECREF(c);
         if (bad)
+            return -1;
+    }
+    return 0;
+}
+
+static long long intern_py(PyObject *leaves, PyObject *rec, long long *next, long long *words)
+{
+    PyObject *n = PyDict_GetItemWithError(leaves, rec);
+    if (n)
+        return PyLong_AsLongLong(n);
+    if (PyErr_Occurred())
+        return -1;
+    PyObject *v = PyLong_FromLongLong(*next);
+    if (!v || PyDict_SetItem(leaves, rec, v) < 0) {
+        Py_XDECREF(v);
+        return -1;
+    }
+    Py_DECREF(v);
+    *words += PyTuple_GET_SIZE(rec);
+    return (*next)++;
+}
+
+/* key(objs, order, base, npr, touched, head, var, user, tables, leaves, next, ctables, rank[, d64, digest64, mask])
+ *   -> (root, next, record words added, number of objects[, owner sum])
+ * base: raw id -> number of the pristine roots (and, with order, of every
+ * object numbered so far); order: None, or the list Canon.start gave (and
+ * parallel.part may have extended): its items past npr are numbered
+ * already; touched: without order, the other roots (numbered npr + 1, ...);
+ * head: the header record so far (flags, segment, user registers, touched
+ * roots); var: the pristine roots' pointers that leave the segment; user:
+ * (index, raw id) of the user objects among the pristine roots; tables: a
+ * Tables; leaves: a dict where the header record is interned; ctables: the
+ * content tables content_impl interns into; rank: keep the raw-id order of
+ * user objects.  With d64, digest64 and mask it also gives part's sum over
+ * the same objects in the same order (a worker needs both the local key
+ * and the owner of every successor: one walk). */
+static PyObject *key(PyObject *self, PyObject *args)
+{
+    PyObject *objs, *order, *base, *touched, *head, *var, *user0, *tables, *leaves, *ctables;
+    PyObject *d64 = NULL, *digest64 = NULL;
+    Py_ssize_t npr;
+    long long next, words = 0;
+    int rank;
+    unsigned long long sum = 0;
+    unsigned long mask = 0;
+    if (!PyArg_ParseTuple(args, "O!OO!nO!O!O!O!O!O!LO!p|O!Ok", &PyDict_Type, &objs, &order, &PyDict_Type, &base,
+                          &npr, &PyList_Type, &touched, &PyList_Type, &head, &PyList_Type, &var, &PyList_Type,
+                          &user0, &TablesType, &tables, &PyDict_Type, &leaves, &next, &PyTuple_Type, &ctables,
+                          &rank, &PyDict_Type, &d64, &digest64, &mask))
+        return NULL;
+    if (order != Py_None && !PyList_Check(order))
+        return PyErr_Format(PyExc_TypeError, "key: order must be a list or None");
+    Tables *tb = (Tables *)tables;
+    PyObject *result = NULL;
+    ints_t ids = {0}, uidx = {0}, uraw = {0}, rec = {0};
+    walk_reset();
+    if (push(&ids, 0) < 0)  /* the header's number, filled in last */
+        goto done;
+    for (Py_ssize_t k = 0; k < PyList_GET_SIZE(user0); ++k) {
+        PyObject *p = PyList_GET_ITEM(user0, k);
+        if (push(&uidx, PyLong_AsLongLong(PyTuple_GET_ITEM(p, 0))) < 0 ||
+            push(&uraw, PyLong_AsLongLong(PyTuple_GET_ITEM(p, 1))) < 0)
             goto done;
     }
-
-    for (Py_ssize_t i = npr; i < PyList_GET_SIZE(order); ++i) {
-        PyObject *o = PyDict_GetItemWithError(objs, PyList_GET_ITEM(order, i));
+    if (start(base) < 0)
+        goto done;
+    PyObject *given = order == Py_None ? touched : order;
+    for (Py_ssize_t k = order == Py_None ? 0 : npr; k < PyList_GET_SIZE(given); ++k) {
+        PyObject *t = PyList_GET_ITEM(given, k), *o = PyDict_GetItemWithError(objs, t);
+        unsigned long long raw = PyLong_AsUnsignedLongLong(t);
         if (!o) {
             if (!PyErr_Occurred())
-                PyErr_SetString(PyExc_KeyError, "object in order missing");
+                PyErr_SetString(PyExc_KeyError, "key: an object in the order is missing");
             goto done;
         }
-        PyObject *kind = PyObject_GetAttr(o, s_kind);
-        if (!kind)
-            goto done;
-        long kd = PyLong_AsLong(kind);
-        Py_DECREF(kind);
-        if ((kd == K_ALLOCA || kd == K_HEAP) && push(&user, i) < 0)
-            goto done;
-        PyObject *h = content_impl(o, PyTuple_GET_ITEM(tables, 0), PyTuple_GET_ITEM(tables, 1),
-                                   PyTuple_GET_ITEM(tables, 2));
-        if (!h)
-            goto done;
-        PyObject *cid = PyTuple_GET_ITEM(h, 0), *ptrs = PyTuple_GET_ITEM(h, 1), *rec;
-        Py_ssize_t np = PyList_GET_SIZE(ptrs);
-        if (d64 && (mask >> kd) & 1) {
-            PyObject *dv = PyDict_GetItemWithError(d64, cid);
-            if (dv)
-                Py_INCREF(dv);
-            else if (PyErr_Occurred() || !(dv = PyObject_CallOneArg(digest64, cid))) {
-                Py_DECREF(h);
-                goto done;
-            }
-            sum = sum * 0x100000001B3ULL + PyLong_AsUnsignedLongLongMask(dv);
-            Py_DECREF(dv);
-        }
-        if (np) {
-            rec = PyTuple_New(1 + 3 * np);
-            if (!rec) {
-                Py_DECREF(h);
-                goto done;
-            }
-            Py_INCREF(cid);
-            PyTuple_SET_ITEM(rec, 0, cid);
-            for (Py_ssize_t k = 0; k < np; ++k) {
-                PyObject *p = PyList_GET_ITEM(ptrs, k), *t = PyTuple_GET_ITEM(p, 1), *c;
-                int zero = PyObject_Not(t);
-                if (zero < 0 || (!zero && target(objs, order, num, t, &c) < 0)) {
-                    Py_DECREF(rec);
-                    Py_DECREF(h);
-                    goto done;
-                }
-                if (zero) {
-                    Py_INCREF(t);
-                    c = t;
-                }
-                Py_INCREF(PyTuple_GET_ITEM(p, 0));
-                Py_INCREF(PyTuple_GET_ITEM(p, 2));
-                PyTuple_SET_ITEM(rec, 1 + 3 * k, PyTuple_GET_ITEM(p, 0));
-                PyTuple_SET_ITEM(rec, 2 + 3 * k, c);
-                PyTuple_SET_ITEM(rec, 3 + 3 * k, PyTuple_GET_ITEM(p, 2));
-            }
-        } else {
-            rec = cid;  /* a record without pointers is its content id alone */
-            Py_INCREF(rec);
-        }
-        Py_DECREF(h);
-        long long n = intern(leaves, rec, &next, &words);
-        Py_DECREF(rec);
-        if (push(&ids, n) < 0)
+        /* (with an order, base numbers them already) */
+        if (PyErr_Occurred() || (order == Py_None ? number(t, raw, o, npr) : append(t, o)) < 0)
             goto done;
     }
-
+    if (head_of(objs, npr, head, var) < 0)
+        goto done;
+    for (Py_ssize_t j = 0; j < W.n; ++j) {
+        PyObject *o = W.obj[j];
+        long kd;
+        if (record(objs, npr, o, ctables, &rec, d64, digest64, mask, &sum, &kd) < 0)
+            goto done;
+        if ((kd == K_ALLOCA || kd == K_HEAP) &&
+            (push(&uidx, npr + j) < 0 || push(&uraw, (long long)PyLong_AsUnsignedLongLong(W.ord[j])) < 0))
+            goto done;
+        long long n = rec_intern(tb, rec.v, rec.n, TAG_REC, &next, &words);
+        if (n < 0 || push(&ids, n) < 0)
+            goto done;
+    }
+    Py_ssize_t count = npr + W.n;
     {
-        PyObject *len = PyLong_FromSsize_t(PyList_GET_SIZE(order));
-        if (!len || PyList_Append(head, len) < 0) {
-            Py_XDECREF(len);
+        PyObject *c = PyLong_FromSsize_t(count), *ht;
+        if (!c || PyList_Append(head, c) < 0 || !(ht = PyList_AsTuple(head))) {
+            Py_XDECREF(c);
             goto done;
         }
-        Py_DECREF(len);
-        PyObject *ht = PyList_AsTuple(head);
-        if (!ht)
-            goto done;
-        ids.v[0] = intern(leaves, ht, &next, &words);
+        Py_DECREF(c);
+        ids.v[0] = intern_py(leaves, ht, &next, &words);
         Py_DECREF(ht);
         if (ids.v[0] < 0)
             goto done;
     }
-
-    /* relative order of raw ids (pointer comparisons across objects see it) */
-    if (user.n) {
-        ranks = malloc(user.n * sizeof(*ranks));
-        PyObject *rt = PyTuple_New(user.n + 1);
-        if (!ranks || !rt) {
-            Py_XDECREF(rt);
-            PyErr_NoMemory();
-            goto done;
-        }
-        for (Py_ssize_t k = 0; k < user.n; ++k) {
-            ranks[k].idx = user.v[k];
-            ranks[k].raw = PyLong_AsUnsignedLongLong(PyList_GET_ITEM(order, user.v[k]));
-        }
-        if (PyErr_Occurred()) {
-            Py_DECREF(rt);
-            goto done;
-        }
-        qsort(ranks, user.n, sizeof(*ranks), by_raw);
-        Py_INCREF(s_rank);
-        PyTuple_SET_ITEM(rt, 0, s_rank);
-        for (Py_ssize_t k = 0; k < user.n; ++k) {
-            PyObject *iv = PyLong_FromSsize_t(ranks[k].idx);
-            if (!iv) {
-                Py_DECREF(rt);
-                goto done;
-            }
-            PyTuple_SET_ITEM(rt, k + 1, iv);
-        }
-        long long n = intern(leaves, rt, &next, &words);
-        Py_DECREF(rt);
-        if (push(&ids, n) < 0)
+    if (rank && uidx.n) {  /* relative order of raw ids (pointer comparisons across objects see it) */
+        long long n = rank_of(tb, &uidx, &uraw, &next, &words);
+        if (n < 0 || push(&ids, n) < 0)
             goto done;
     }
-
-    /* fold pairwise into interned nodes */
-    long long *v = ids.v;
-    Py_ssize_t m = ids.n;
-    while (m > 1) {
-        Py_ssize_t w = 0;
-        for (Py_ssize_t k = 0; k + 1 < m; k += 2) {
-            PyObject *kv = PyLong_FromUnsignedLongLong(((unsigned long long)v[k] << 32) | (unsigned long long)v[k + 1]);
-            PyObject *nv = kv ? PyDict_GetItemWithError(nodes, kv) : NULL;
-            long long n;
-            if (nv)
-                n = PyLong_AsLongLong(nv);
-            else {
-                if (!kv || PyErr_Occurred()) {
-                    Py_XDECREF(kv);
-                    goto done;
-                }
-                n = next++;
-                nv = PyLong_FromLongLong(n);
-                if (!nv || PyDict_SetItem(nodes, kv, nv) < 0) {
-                    Py_XDECREF(nv);
-                    Py_DECREF(kv);
-                    goto done;
-                }
-                Py_DECREF(nv);
-            }
-            Py_DECREF(kv);
-            v[w++] = n;
-        }
-        if (m & 1)
-            v[w++] = v[m - 1];
-        m = w;
-    }
-    result = d64 ? Py_BuildValue("LLLK", v[0], next, words, sum) : Py_BuildValue("LLL", v[0], next, words);
+    long long root = fold(tb, ids.v, ids.n, &next);
+    if (root >= 0)
+        result = d64 ? Py_BuildValue("LLLnK", root, next, words, count, sum)
+                     : Py_BuildValue("LLLn", root, next, words, count);
 done:
-    free(ranks);
+    walk_reset();
     free(ids.v);
-    free(user.v);
+    free(uidx.v);
+    free(uraw.v);
+    free(rec.v);
     return result;
 }
 
+
 static PyMethodDef methods[] = {
+    {"setup", setup, METH_O, "setup(Obj): where Obj keeps its slots (before anything else)"},
     {"key", key, METH_VARARGS, "the canonical key walk of Canon.key"},
     {"content", content, METH_VARARGS, "state.content for interned contents"},
     {"part", part, METH_VARARGS, "the owner hash walk of parallel.part"},
@@ -660,17 +909,13 @@ PyMODINIT_FUNC PyInit__speedups(void)
         PyErr_SetString(PyExc_ImportError, "divm._speedups needs a little-endian host");
         return NULL;
     }
-    s_h = PyUnicode_InternFromString("h");
-    s_kind = PyUnicode_InternFromString("kind");
-    s_ro = PyUnicode_InternFromString("ro");
-    s_rank = PyUnicode_InternFromString("rank");
-    s_b = PyUnicode_InternFromString("b");
-    s_ud = PyUnicode_InternFromString("ud");
-    s_ptrs = PyUnicode_InternFromString("ptrs");
-    s_meta = PyUnicode_InternFromString("meta");
-    s_shared = PyUnicode_InternFromString("shared");
-    s_frozen = PyUnicode_InternFromString("frozen");
-    if (!s_h || !s_kind || !s_ro || !s_rank || !s_b || !s_ud || !s_ptrs || !s_shared || !s_frozen || !s_meta)
+    if (PyType_Ready(&TablesType) < 0)
         return NULL;
-    return PyModule_Create(&module);
+    PyObject *m = PyModule_Create(&module);
+    if (!m || PyModule_AddIntConstant(m, "VERSION", VERSION) < 0 ||
+        PyModule_AddObjectRef(m, "Tables", (PyObject *)&TablesType) < 0) {
+        Py_XDECREF(m);
+        return NULL;
+    }
+    return m;
 }

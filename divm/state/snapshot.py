@@ -27,6 +27,9 @@ try:  # the canonical walk in C (built by setup.py when a compiler is there)
     if os.environ.get("DIVM_NO_SPEEDUPS"):
         raise ImportError
     from divm.state import _speedups
+    if getattr(_speedups, "VERSION", 0) != 2:  # built from an older _speedups.c
+        raise ImportError
+    _speedups.setup(Obj)
 except ImportError:
     _speedups = None
 
@@ -98,6 +101,8 @@ def restore(vm, s: Snapshot) -> None:
     else:  # (slow when s.objs has had deletions: no diff, no block copy)
         objs.clear()
         objs.update(s.objs)
+    if base is not s:
+        vm.memo = {}
     vm.base = s
     vm.touched = set()
     vm.dirty = set()
@@ -200,7 +205,12 @@ class Canon:
     a segment whose contents are handled once; only their pointers are
     renumbered per state."""
 
-    def __init__(self):
+    def __init__(self, keep_order: bool = True):
+        # the relative order of raw heap and alloca ids is part of the key
+        # (off: states that differ only in the numbering of objects are one)
+        self.keep_order = keep_order
+        # records and nodes of the C walk (one Canon uses one walk: numbers differ between them)
+        self.tables = _speedups.Tables() if _speedups is not None else None
         self.boot: dict[int, Obj] | None = None   # root id -> its object at boot
         self.written_back: dict[int, bool] = {}  # serial and id of a copied root -> has its boot contents
         self.segs: dict = {}
@@ -212,7 +222,8 @@ class Canon:
     def stored_bytes(self) -> int:
         """Bytes of canonical data stored: records, tree nodes (two 32-bit
         numbers each) and the object contents they refer to."""
-        return 4 * self.leaf_words + 8 * len(self.nodes) + CONTENT_STORED[0]
+        nodes = len(self.nodes) + (self.tables.counts()[1] if self.tables is not None else 0)
+        return 4 * self.leaf_words + 8 * nodes + CONTENT_STORED[0]
 
     def _roots(self, objs: dict, regs: list):
         """The segment of pristine roots, the pristine roots and the others."""
@@ -265,7 +276,7 @@ class Canon:
                 if live:
                     ptrs.append(live)
             fp = d.digest()
-            user = [i for i, r in enumerate(pristine) if objs[r].kind in _USER]
+            user = [(i, r) for i, r in enumerate(pristine) if objs[r].kind in _USER]
             base = {oid: n for n, oid in enumerate(pristine, 1)}
             # pointers between pristine roots have fixed numbers: the segment implies them
             var = [p for ps_ in ptrs for p in ps_ if p[1] not in base]
@@ -327,24 +338,32 @@ class Canon:
     def key(self, objs: dict, regs: list, flags: int, leaks: bool = False, rt=None) -> int:
         """rt: what start gave for these objects, if known (with the order
         and numbering completed by parallel.part)"""
-        if _speedups is None or leaks or not INTERN[0]:
+        if self.tables is None or leaks or not INTERN[0]:
             return self._key_py(objs, regs, flags, leaks)
         # (from parallel.part every reachable object is numbered already: the walk only builds records)
-        return self._c_key(objs, regs, flags, rt or self.start(objs, regs))[0]
+        return self._c_key(objs, regs, flags, rt)[0]
 
     def key_part(self, objs: dict, regs: list, flags: int, d64: dict, digest64, mask: int) -> tuple:
         """key, and what parallel.part hashes, from one walk (needs the C
         walk): (key, segment, number of objects, in-order sum of the 64-bit
         digests of the objects past the pristine roots whose kind is in mask)"""
         rt = self.start(objs, regs)
-        root, _, _, total = self._c_key(objs, regs, flags, rt, d64, digest64, mask)
-        return root, rt[0], len(rt[3]), total
+        root, _, _, count, total = self._c_key(objs, regs, flags, rt, d64, digest64, mask)
+        return root, rt[0], count, total
 
-    def _c_key(self, objs: dict, regs: list, flags: int, rt: tuple, *part) -> tuple:
-        seg, pristine, touched, order, num = rt
-        r = _speedups.key(
-            objs, order, num, len(pristine), [flags & M32, flags >> 32, seg[0], *user_regs(regs, num), *touched],
-            seg[6], seg[3], self.leaves, self.nodes, self.next, (_CONTENT, _CONTENT_BYTES, CONTENT_STORED), *part)
+    def _c_key(self, objs: dict, regs: list, flags: int, rt: tuple | None, *part) -> tuple:
+        """(key, next, record words, objects[, owner sum]) from the C walk."""
+        if rt is None:  # numbers for the pristine roots from the segment, the touched ones from the walk
+            seg, pristine, touched = self._roots(objs, regs)
+            order, num = None, seg[5]
+            rnum = num if not touched or not any(regs[3:7]) else \
+                {**num, **{t: len(pristine) + i for i, t in enumerate(touched, 1)}}
+        else:
+            seg, pristine, touched, order, num = rt
+            rnum = num
+        head = ["h", flags & M32, flags >> 32, seg[0], *user_regs(regs, rnum), *touched]
+        r = _speedups.key(objs, order, num, len(pristine), touched, head, seg[6], seg[3], self.tables, self.leaves,
+                          self.next, (_CONTENT, _CONTENT_BYTES, CONTENT_STORED), self.keep_order, *part)
         self.next = r[1]
         self.leaf_words += r[2]
         return r
@@ -356,7 +375,7 @@ class Canon:
         seg, pristine, touched, order, num = self.start(objs, regs)
         npr = len(pristine)
         get = num.get
-        head = [flags & M32, flags >> 32, seg[0], *user_regs(regs, num), *touched]
+        head = ["h", flags & M32, flags >> 32, seg[0], *user_regs(regs, num), *touched]
         for off, t, low in seg[6]:
             c = get(t)
             if c is None:
@@ -371,7 +390,7 @@ class Canon:
             head += (off, c, low)
         leaves = self.leaves
         ids = [0]
-        user = list(seg[3])
+        user = [i for i, _ in seg[3]]
         i = npr
         extra = None
         while True:
@@ -416,7 +435,7 @@ class Canon:
         head.append(len(order))
         ids[0] = self.intern(tuple(head))
         # relative order of raw ids (pointer comparisons across objects see it)
-        if user:
+        if user and self.keep_order:
             ids.append(self.intern(("rank", *sorted(user, key=order.__getitem__))))
         return self._fold(ids)
 
@@ -468,9 +487,10 @@ class Canon:
                 if c is None:
                     c = t if t < PL_CODE else DANGLING
                 vec += (off, c, low)
-        user = [i for i, oid in enumerate(order) if objs[oid].kind in (K_ALLOCA, K_HEAP)]
-        vec.append(len(user))
-        vec += sorted(user, key=order.__getitem__)
+        if self.keep_order:
+            user = [i for i, oid in enumerate(order) if objs[oid].kind in (K_ALLOCA, K_HEAP)]
+            vec.append(len(user))
+            vec += sorted(user, key=order.__getitem__)
         return hashlib.blake2b(array("I", vec).tobytes(), digest_size=16).digest()
 
 

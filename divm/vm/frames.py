@@ -204,6 +204,19 @@ class Frames:
 
     def refresh_frames(self, s: Suspend) -> None:
         """At a suspension: bring the parked activations' frames up to date."""
+        parked = self.parked
+        if parked is not None:  # the usual case: hc_frame named them, and each passed its registers to s
+            self.parked = None
+            recs = {r[3]: r for r in s.fr}
+            out = []
+            for f, fn, _ in parked:
+                r = recs.get(f)
+                if r is None:
+                    break
+                out.append((f, fn, r[0], r[1], r[2]))
+            else:
+                self.materialise(out, only_changed=True)
+                return self.forget_unwritten()
         frames, tbs = [], []
         code_info = self.code_info
         tb = s.__traceback__
@@ -237,6 +250,10 @@ class Frames:
                 out = self.from_locals(frames[first:], [self.line_at(t.tb_frame.f_code, t.tb_lasti)
                                                         for t in tbs[first:]])
             self.materialise(out, only_changed=True)
+        self.forget_unwritten()
+
+    def forget_unwritten(self) -> None:
+        """Frames handed out and written since are no longer pending."""
         unwritten = self.unwritten
         if unwritten:
             for fid in [fid for fid in unwritten if fid in self.frame_lines]:
@@ -272,6 +289,7 @@ class Frames:
         unwritten = self.unwritten
         for p in ptrs:
             unwritten[p >> 32] = frames
+        self.parked = frames  # (refresh_frames writes them at the suspension that usually follows)
         return ptrs[0]
 
     def write_pending_frames(self) -> None:

@@ -3,6 +3,7 @@ explorer stop requests), and the scheduling hypercalls."""
 
 from __future__ import annotations
 
+from divm.load.layout import CODE_BASE, M32
 from divm.load.values import U
 from divm.vm import ops
 from divm.vm.defs import (CF_IGNORECRIT, CF_IGNORELOOP, CF_KERNEL, CF_THREADS, F_HYPERCALL, F_UNDEFINED,
@@ -90,6 +91,27 @@ class Interrupts:
         if key in self.loops_seen:
             self.call_fn(yes, ())
         self.loops_seen[key] = 1
+
+    def hc_memo(self, fn, arg):
+        """__vm_memo(fn, arg): fn(arg), for a fn whose result depends only
+        on arg and memory and which writes nothing.  Between a restore and
+        the first change to memory it is computed once: DiOS's scheduler
+        finds the runnable tasks once per state, not once per successor."""
+        idx = (fn >> 32) - CODE_BASE if fn.__class__ is int and not fn & M32 else -1
+        if not 0 <= idx < len(self.FT) or self.prog.functions[idx].decl:
+            self.fault(F_HYPERCALL, "__vm_memo of something that is not a function")
+            return 0
+        memo = self.memo
+        if memo is None or self.dirty or self.touched:
+            return self.call_fn(fn, (arg,))
+        k = (fn, arg)
+        v = memo.get(k)
+        if v is None:
+            flags, error = self.flags, self.error
+            v = self.call_fn(fn, (arg,))
+            if not (self.dirty or self.touched) and self.flags == flags and self.error is error:
+                memo[k] = v  # (a fault would have changed the flags, or its handler memory)
+        return v
 
     def hc_choose(self, n, *weights):
         if not (n.__class__ is int and 1 < n < 0x80000000):  # else a plain count: nothing to check

@@ -8,7 +8,8 @@ jumps into a thread's frame.  A transition ends when DiOS suspends
 
 VM is this module's construction, code, boot and transition plus one mixin
 per concern: access (memory operations), insns (other instructions left to
-the VM), frames, faults, interrupts, hypercalls, race (-o check:race).
+the VM), frames, faults, interrupts, hypercalls, race (-o check:race),
+order (whether the program can tell objects' numbers apart).
 Mixins share the instance and cost nothing on the hot path: a method is
 found in the class's cache."""
 
@@ -37,6 +38,7 @@ from divm.vm.hypercalls import Hypercalls
 from divm.vm.insns import Insns
 from divm.vm.interrupts import Interrupts
 from divm.vm.memory import K_GLOBAL, Obj
+from divm.vm.order import Order
 from divm.vm.race import Races
 
 DUMP = os.environ.get("DIVM_DUMP")  # directory to write generated code into
@@ -48,7 +50,7 @@ def _no_engine(*a):
     raise RuntimeError("code for symbolic runs in a VM without --symbolic")
 
 
-class VM(Access, Insns, Frames, Faults, Interrupts, Hypercalls, Races):
+class VM(Access, Insns, Frames, Faults, Interrupts, Hypercalls, Races, Order):
     def __init__(self, prog: Program, env: list[tuple[str, bytes]], out=None):
         self.prog = prog
         self.env = env  # what __boot is given (DiOS's options among it)
@@ -78,12 +80,15 @@ class VM(Access, Insns, Frames, Faults, Interrupts, Hypercalls, Races):
         self._pool_ids: dict = {}
         self.builtins = make_builtins(self)
         self.live_frames: dict = {}  # python frame -> frame object id, this transition
+        self.parked: list | None = None  # the activations hc_frame last handed out, this transition
         self.frame_lines: dict = {}  # frame object id -> (resume entry, parent, allocas, registers) written
         self.plain_fns: dict[int, int] = {}  # function pointer -> arguments, for icall's checked calls
         self.unwritten: dict = {}  # frame object id -> activations, handed out but not yet written
         self.dirty: set | None = None  # objects made, copied or freed since the last snapshot (None: all)
         self.base = None  # the snapshot last restored, and what has changed since (state.restore)
         self.touched: set | None = None
+        self.order_seen = False  # the program may have seen objects' numbers (vm/order.py)
+        self.memo: dict | None = None  # __vm_memo results for the memory of base (state.restore resets it)
         self.nondet_range: tuple[int, int] | None = None
         self.bt_frame = 0  # a parked frame DiOS blames for the next fault
         self.boot_failed = False  # boot faulted or set no scheduler: result boot-error
@@ -224,7 +229,7 @@ class VM(Access, Insns, Frames, Faults, Interrupts, Hypercalls, Races):
                      "va_start", "cmpxchg", "atomicrmw", "insertvalue", "extractelement",
                      "insertelement", "shuffle", "bitcast", "objectsize", "blockaddr", "bad_call", "bad_ret",
                      "bad_target", "undefined_fn", "ubranch", "fault", "setjmp", "newjf", "crit", "loop",
-                     "leak_return", "tls"):
+                     "leak_return", "tls", "p2i", "ocmp", "psub", "ordered"):
             g["_" + name] = getattr(self, name)
         g["_sjres"] = lambda: vm.sjres
         g["_set_sjres"] = lambda v: setattr(vm, "sjres", v)
@@ -236,7 +241,8 @@ class VM(Access, Insns, Frames, Faults, Interrupts, Hypercalls, Races):
         for name in SYM_NAMES:  # (install_symbolic binds them: code for symbolic runs stays cacheable)
             g[name] = _no_engine
         for name in ("ctl_set", "ctl_get", "ctl_flag", "test_crit", "test_loop", "choose", "trace",
-                     "obj_make", "obj_resize", "obj_free", "obj_size", "obj_clone", "obj_shared", "peek", "poke"):
+                     "obj_make", "obj_resize", "obj_free", "obj_size", "obj_clone", "obj_shared", "peek", "poke",
+                     "memo"):
             g["_hc_" + name] = getattr(self, "hc_" + name)
         return g
 
@@ -395,6 +401,7 @@ class VM(Access, Insns, Frames, Faults, Interrupts, Hypercalls, Races):
                 self.check_leaks(self.exit_roots if self.exit_status is not None else [])
             self.exit_roots = []
             self.live_frames.clear()
+            self.parked = None
             self.frame_lines.clear()
             self.unwritten.clear()
             self.resume_base = None

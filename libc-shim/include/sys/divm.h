@@ -160,6 +160,11 @@ void __vm_test_loop( int counter, void ( *yes )( void ) ) __DIVM_NOTHROW;
 /* Returns 0..n-1; optional variadic weights serve random runs. */
 int __vm_choose( int n, ... ) __DIVM_NOTHROW;
 
+/* divm: fn( arg ), for a fn whose result depends only on arg and memory and
+ * which writes nothing: the VM may give the result of an earlier call made
+ * on the same memory (every successor of a state starts from the same) */
+uint64_t __vm_memo( uint64_t ( *fn )( void * ), void *arg ) __DIVM_NOTHROW;
+
 void __vm_trace( enum _VM_Trace type, ... ) __DIVM_NOTHROW;
 
 void *__vm_obj_make( int size, int type ) __DIVM_NOTHROW;
