@@ -38,10 +38,8 @@ class Watch:
         if fn in ("scheduler", "pick_few", "pick_any"):  # DiOS's scheduler (its helpers may be inlined)
             self.pending_thread = True
         elif fn == "__dios_alloc_fails":
-            # the library function the program called: the frame just inside its own
-            k = next((i for i, fr in enumerate(full) if user and fr == user[0]), len(full))
-            what = full[k - 1]["function"] if 0 < k <= len(full) else "allocation"
-            self.events.append(f"{what} at {where} {'fails' if value else 'succeeds'}")
+            self.events.append(f"{library_call(full, user) or 'allocation'} at {where} "
+                               f"{'fails' if value else 'succeeds'}")
         elif fn == "wake":
             self.events.append(f"pthread_cond_signal at {where} wakes waiter {value + 1} of {n}")
         else:
@@ -56,8 +54,7 @@ class Watch:
     def site(self) -> str:
         """"malloc at f.c:12 in main": the library call and where the program made it."""
         full, user = self.vm.backtrace(skip_system=False), self.vm.backtrace()
-        k = next((i for i, fr in enumerate(full) if user and fr == user[0]), len(full))
-        call = full[k - 1]["function"] if 0 < k <= len(full) else "?"
+        call = library_call(full, user) or "?"
         return f"{call} at {user[0]['file']}:{user[0]['line']} in {user[0]['function']}" if user else call
 
     def nondet(self, name: str, value) -> None:
@@ -71,6 +68,13 @@ def nondet_signed(function: str) -> bool:
     is, __VERIFIER_nondet_uint and _bool are not)."""
     kind = function.removeprefix("__VERIFIER_nondet_").removeprefix("__lamp_any_")
     return not kind.startswith(("u", "size_t", "bool", "_Bool", "pointer", "pchar", "sector"))
+
+
+def library_call(full: list[dict], user: list[dict]) -> str | None:
+    """The library function the program called (malloc, free, ...): the
+    frame just inside the program's innermost one."""
+    k = next((i for i, fr in enumerate(full) if user and fr == user[0]), len(full))
+    return full[k - 1]["function"] if 0 < k <= len(full) else None
 
 
 def _in_frame(file: str, names: tuple) -> bool:

@@ -64,18 +64,7 @@ class Faults:
         frame = self.resume_base[1] if self.resume_base is not None else 0
         if self.bt_frame and not any(not fr["system"] for fr in frames):
             frames, frame = [], self.bt_frame  # the OS names a parked thread as the culprit
-        for _ in range(10000):
-            o = self.objs.get(frame >> 32) if frame.__class__ is int else None
-            if not frame or o is None or len(o.b) < FRAME_HDR:
-                break
-            pc, parent = struct.unpack_from("<QQ", o.b, 0)
-            fidx = (pc >> 32) - CODE_BASE
-            if not 0 <= fidx < len(self.prog.functions):
-                break
-            fn = self.prog.functions[fidx]
-            loc = getattr(fn, "resume_loc", {}).get(pc & M32) or (fn.file, fn.line)
-            frames.append({"function": fn.name, "file": loc[0], "line": loc[1], "system": fn.system})
-            frame = parent
+        frames += self.frame_chain(frame)
         if self.bt_extra is not None:
             frames.insert(0, self.bt_extra)
         if skip_system:
@@ -87,6 +76,24 @@ class Faults:
         for fr in frames:
             del fr["system"]
         return frames
+
+    def frame_chain(self, frame) -> list[dict]:
+        """The activations of a chain of frame objects, innermost first
+        (each with "system": whether it is the OS's or libc's)."""
+        out = []
+        for _ in range(10000):
+            o = self.objs.get(frame >> 32) if frame.__class__ is int else None
+            if not frame or o is None or len(o.b) < FRAME_HDR:
+                break
+            pc, parent = struct.unpack_from("<QQ", o.b, 0)
+            fidx = (pc >> 32) - CODE_BASE
+            if not 0 <= fidx < len(self.prog.functions):
+                break
+            fn = self.prog.functions[fidx]
+            loc = getattr(fn, "resume_loc", {}).get(pc & M32) or (fn.file, fn.line)
+            out.append({"function": fn.name, "file": loc[0], "line": loc[1], "system": fn.system})
+            frame = parent
+        return out
 
     def traceback_frames(self, tb) -> list[dict]:
         """Where a transition stopped: the user frames of the suspended thread."""

@@ -294,21 +294,8 @@ class Races:
 
     def parked_backtrace(self, frame: int) -> list[dict]:
         """A parked thread's user frames, innermost (at its resume entry) first."""
-        out = []
-        for _ in range(10000):
-            o = self.objs.get(frame >> 32) if frame.__class__ is int and frame else None
-            if o is None or len(o.b) < FRAME_HDR:
-                break
-            pc, parent = struct.unpack_from("<QQ", o.b, 0)
-            fidx = (pc >> 32) - CODE_BASE
-            if not 0 <= fidx < len(self.prog.functions):
-                break
-            fn = self.prog.functions[fidx]
-            if not fn.system:
-                loc = getattr(fn, "resume_loc", {}).get(pc & M32) or (fn.file, fn.line)
-                out.append({"function": fn.name, "file": loc[0], "line": loc[1]})
-            frame = parent
-        return out
+        return [{k: fr[k] for k in ("function", "file", "line")} for fr in self.frame_chain(frame)
+                if not fr["system"]]
 
 
 def nbytes(n: int | None) -> str:
