@@ -376,14 +376,18 @@ class Frames:
             raise Suspend()
         return Jump(frame, (pc & M32) - 1, tuple(vals.get(n) for n in fn.regs))
 
+    def is_frame(self, val: int) -> bool:
+        """Is val a frame the VM wrote (the common case, once per transition)?"""
+        o = self.objs.get(val >> 32)
+        if o is not None and o.kind == K_FRAME and o.ud is None and not val & M32 and len(o.b) >= 16:
+            fidx = (_PC(o.b)[0] >> 32) - CODE_BASE
+            return 0 <= fidx < len(self.FT) and not self.prog.functions[fidx].decl
+        return False
+
     def valid_frame(self, val) -> bool:
         """Can control go to frame val?  A fault (at the caller) if not."""
-        if val.__class__ is int:  # the common case, once per transition: a frame the VM wrote
-            o = self.objs.get(val >> 32)
-            if o is not None and o.kind == K_FRAME and o.ud is None and not val & M32 and len(o.b) >= 16:
-                fidx = (_PC(o.b)[0] >> 32) - CODE_BASE
-                if 0 <= fidx < len(self.FT) and not self.prog.functions[fidx].decl:
-                    return True
+        if val.__class__ is int and self.is_frame(val):
+            return True
         if val.__class__ is U:
             self.fault(F_UNDEFINED, "jump to an undefined frame pointer")
             return False
