@@ -405,9 +405,10 @@ class Frames:
         return Jump(frame, (pc & M32) - 1, tuple(vals.get(n) for n in fn.regs))
 
     def is_frame(self, val: int) -> bool:
-        """Is val a frame the VM wrote (the common case, once per transition)?"""
+        """Can control go to frame val (a frame the VM wrote, or one the OS
+        made for a new thread)?  No fault if not."""
         o = self.objs.get(val >> 32)
-        if o is not None and o.kind == K_FRAME and o.ud is None and not val & M32 and len(o.b) >= 16:
+        if o is not None and not val & M32 and len(o.b) >= 16 and (o.ud is None or not any(o.ud[:8])):
             fidx = (_PC(o.b)[0] >> 32) - CODE_BASE
             return 0 <= fidx < len(self.FT) and not self.prog.functions[fidx].decl
         return False

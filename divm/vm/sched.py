@@ -24,6 +24,11 @@ _Q = struct.Struct("<Q").unpack_from
 _NONE = ()  # no dispatch table for this state: the scheduler runs
 
 
+def defined(o, off: int, n: int) -> bool:
+    """Are bytes [off, off + n) of o there and defined?"""
+    return 0 <= off and off + n <= len(o.b) and (o.ud is None or not any(o.ud[off:off + n]))
+
+
 class Schedule:
     """A mixin of VM: uses memo, hc_memo, hc_choose, valid_frame."""
 
@@ -67,15 +72,15 @@ class Schedule:
         _, runnable, lay = self._dios_sched
         o = self.objs.get(s >> 32) if s.__class__ is int else None
         off = s & M32 if o is not None else 0
-        if o is None or o.ud is not None or off + max(lay[1], lay[7], lay[8]) + 4 > len(o.b) \
-                or off + lay[0] + 8 > len(o.b):
+        if o is None or not all(defined(o, off + at, n) for at, n in ((lay[0], 8), (lay[1], 4), (lay[7], 4),
+                                                                       (lay[8], 4))):
             return _NONE
         tasks, n = _Q(o.b, off + lay[0])[0], _I32(o.b, off + lay[1])[0]
         if _I32(o.b, off + lay[7])[0] or _I32(o.b, off + lay[8])[0] or not 0 < n <= 64:
             return _NONE  # exited, round-robin, or no tasks or many
         mask = self.hc_memo(runnable, s)
         to = self.objs.get(tasks >> 32) if mask.__class__ is int and mask else None
-        if to is None or to.ud is not None or (tasks & M32) + 8 * n > len(to.b):
+        if to is None or not defined(to, tasks & M32, 8 * n):
             return _NONE
         table = []
         while mask:
@@ -84,7 +89,7 @@ class Schedule:
             t = _Q(to.b, (tasks & M32) + 8 * i)[0]
             tt = self.objs.get(t >> 32)
             at = t & M32
-            if tt is None or tt.ud is not None or at + max(lay[2] + 8, lay[3] + 4) > len(tt.b):
+            if tt is None or not defined(tt, at + lay[2], 8) or not defined(tt, at + lay[3], 4):
                 return _NONE
             frame = _Q(tt.b, at + lay[2])[0]
             if not frame or not self.is_frame(frame):
