@@ -27,7 +27,8 @@ def main() -> int:
     a, rest = p.parse_known_args()
     a.rest = [r for r in rest if r != "--"]
     from divm.cli import main as cli
-    from divm.explore.search import Limits, Machine, search
+    from divm.cli.session import heap_symmetry
+    from divm.explore.search import Limits, Machine, OrderObserved, search
     from divm.vm.machine import VM
     args = cli.build_parser().parse_args(["verify", *a.rest, a.prog])
     args.args = []
@@ -37,18 +38,20 @@ def main() -> int:
     cli.configure(vm, args)
     vm.reduce = not args.no_reduce
     vm.want_stop_bt = True
-    machine = Machine(vm)
+    machine = Machine(vm, symmetry=heap_symmetry(args))
     sys.setrecursionlimit(100000)
     phases: dict = {}
     if a.phases:
         _time_phases(phases)
     t0 = time.time()
     c0 = time.process_time()
-    if a.no_profile or a.phases:
-        res = search(machine, args.search, Limits())
-    else:
-        pr = cProfile.Profile()
-        res = pr.runcall(search, machine, args.search, Limits())
+    pr = cProfile.Profile() if not (a.no_profile or a.phases) else None
+    call = pr.runcall if pr is not None else lambda f, *args: f(*args)
+    try:
+        res = call(search, machine, args.search, Limits())
+    except OrderObserved:  # (as explorer.run: once more with the order-keeping key)
+        machine.keep_order()
+        res = call(search, machine, args.search, Limits())
     secs = time.time() - t0
     cpu = time.process_time() - c0
     print(f"{res.verdict}: {res.states} states, {res.transitions} transitions, {secs:.2f} s, "
@@ -56,7 +59,7 @@ def main() -> int:
           f"CPU {cpu:.2f} s: {res.states / cpu:.0f} states/s")
     for name, secs in phases.items():
         print(f"  {name:34s} {secs / max(res.transitions, 1) * 1e6:7.1f} us per transition")
-    if not (a.no_profile or a.phases):
+    if pr is not None:
         pstats.Stats(pr).sort_stats(a.sort).print_stats(a.top)
     return 0
 

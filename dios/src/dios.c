@@ -226,8 +226,9 @@ static void none_runnable( struct dios_state *s )
 /* The runnable tasks among the first 64, as a bit mask (no array: a local
  * array would be a new object in every transition).  A function of the
  * state alone: the scheduler asks for it through __vm_memo, so it is
- * computed once per state, not once per successor. */
-static uint64_t runnable( void *sv )
+ * computed once per state, not once per successor (the VM does the rest
+ * of the scheduler's common case itself: VM.dios_schedule). */
+__attribute__(( noinline )) uint64_t __dios_runnable( void *sv )
 {
     struct dios_state *s = sv;
     struct __dios_task **tasks = s->tasks;
@@ -246,7 +247,7 @@ static uint64_t runnable( void *sv )
  * mapped to its bit with bit operations. */
 static int pick_few( struct dios_state *s )
 {
-    unsigned long long mask = __vm_memo( runnable, s );
+    unsigned long long mask = __vm_memo( __dios_runnable, s );
     if ( !mask )
         return -1;
     if ( !( mask & ( mask - 1 ) ) )
@@ -267,7 +268,7 @@ static int pick_any( struct dios_state *s )
 {
     struct __dios_task **tasks = s->tasks;
     int ntasks = s->ntasks, last = s->last;
-    unsigned long long mask = __vm_memo( runnable, s );
+    unsigned long long mask = __vm_memo( __dios_runnable, s );
     int n = __builtin_popcountll( mask ), first = mask ? __builtin_ctzll( mask ) : -1, after = -1;
     for ( int i = 0; i < 64 && after < 0; ++i )
         if ( i > last && ( mask >> i ) & 1 )
@@ -296,7 +297,7 @@ static int pick_any( struct dios_state *s )
     return first;
 }
 
-static void scheduler( void )
+void __dios_scheduler( void )
 {
     struct dios_state *s = state();
     if ( s->exited )
@@ -395,12 +396,15 @@ struct __dios_task *__dios_new_task( void ( *fn )( void * ), void *arg )
 /* Where divm's -o check:race (divm/vm/race.py) finds the tasks between
  * transitions: offsets of the state's tasks and ntasks, and of a task's
  * frame, id, state and wait_kind (runnable: TASK_RUNNING and WAIT_NONE,
- * both 0).  Read only; constant data. */
+ * both 0); and where the VM's copy of the scheduler's common case
+ * (VM.dios_schedule) finds exited and round_robin.  Read only; constant
+ * data. */
 __attribute__(( used )) const long __dios_task_layout[] = {
     offsetof( struct dios_state, tasks ), offsetof( struct dios_state, ntasks ),
     offsetof( struct __dios_task, frame ), offsetof( struct __dios_task, id ),
     offsetof( struct __dios_task, state ), offsetof( struct __dios_task, wait_kind ),
-    offsetof( struct __dios_task, wait_obj ) };
+    offsetof( struct __dios_task, wait_obj ), offsetof( struct dios_state, exited ),
+    offsetof( struct dios_state, round_robin ) };
 
 /* Park the running task: the VM writes its stack into frames, and it
  * continues where this was called when the scheduler picks it again (the
@@ -494,7 +498,7 @@ void __dios_boot( const struct _VM_Env *env )
     s->next_id = 1;
     __dios_new_task( main_task, 0 );
 
-    __vm_ctl_set( _VM_CR_Scheduler, ( void * ) scheduler );
+    __vm_ctl_set( _VM_CR_Scheduler, ( void * ) __dios_scheduler );
     __vm_ctl_set( _VM_CR_FaultHandler, ( void * ) fault_handler );
 }
 

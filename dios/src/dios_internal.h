@@ -63,6 +63,10 @@ struct dios_state
     const struct _VM_Env *env;   /* what __boot received (read-only, for libc-shim's file system) */
 };
 
+/* the scheduler, and the runnable tasks among the first 64 as a bit mask
+ * (both named: the VM does the scheduler's common case itself) */
+void __dios_scheduler( void );
+uint64_t __dios_runnable( void *state );
 struct __dios_task *__dios_current( void );
 /* the handle of task t (its task-local block), made on first use */
 struct __dios_tls *__dios_handle( struct __dios_task *t, int tls_size );

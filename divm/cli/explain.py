@@ -35,7 +35,8 @@ class Watch:
             self.events.append(f"the branch at {where} on input data goes the {'true' if value else 'false'} way")
             return
         fn = full[0]["function"] if full else ""
-        if fn in ("scheduler", "pick_few", "pick_any"):  # DiOS's scheduler (its helpers may be inlined)
+        # DiOS's scheduler (its helpers may be inlined), or the VM doing its common case (vm/sched.py)
+        if fn in ("__dios_scheduler", "pick_few", "pick_any") or _in_frame("vm/sched.py", ("dios_schedule",)):
             self.pending_thread = True
         elif fn == "__dios_alloc_fails":
             self.events.append(f"{library_call(full, user) or 'allocation'} at {where} "

@@ -787,6 +787,50 @@ static long long intern_py(PyObject *leaves, PyObject *rec, long long *next, lon
     return (*next)++;
 }
 
+/* the walk's start: the user objects among the pristine roots (user0:
+ * (index, raw id) pairs) into idx and raw, the numbers in base, and the
+ * objects numbered before the walk (touched roots, or order's past npr) */
+static int begin(PyObject *objs, PyObject *order, PyObject *base, Py_ssize_t npr, PyObject *touched,
+                 PyObject *user0, ints_t *idx, ints_t *raw)
+{
+    for (Py_ssize_t k = 0; k < PyList_GET_SIZE(user0); ++k) {
+        PyObject *p = PyList_GET_ITEM(user0, k);
+        if (push(idx, PyLong_AsLongLong(PyTuple_GET_ITEM(p, 0))) < 0 ||
+            push(raw, PyLong_AsLongLong(PyTuple_GET_ITEM(p, 1))) < 0)
+            return -1;
+    }
+    if (start(base) < 0)
+        return -1;
+    PyObject *given = order == Py_None ? touched : order;
+    for (Py_ssize_t k = order == Py_None ? 0 : npr; k < PyList_GET_SIZE(given); ++k) {
+        PyObject *t = PyList_GET_ITEM(given, k), *o = PyDict_GetItemWithError(objs, t);
+        unsigned long long r = PyLong_AsUnsignedLongLong(t);
+        if (!o) {
+            if (!PyErr_Occurred())
+                PyErr_SetString(PyExc_KeyError, "key: an object in the order is missing");
+            return -1;
+        }
+        /* (with an order, base numbers them already) */
+        if (PyErr_Occurred() || (order == Py_None ? number(t, r, o, npr) : append(t, o)) < 0)
+            return -1;
+    }
+    return 0;
+}
+
+/* the header record's number: head with the number of objects, interned in leaves */
+static long long head_number(PyObject *head, Py_ssize_t count, PyObject *leaves, long long *next, long long *words)
+{
+    PyObject *c = PyLong_FromSsize_t(count), *ht;
+    if (!c || PyList_Append(head, c) < 0 || !(ht = PyList_AsTuple(head))) {
+        Py_XDECREF(c);
+        return -1;
+    }
+    Py_DECREF(c);
+    long long n = intern_py(leaves, ht, next, words);
+    Py_DECREF(ht);
+    return n;
+}
+
 /* key(objs, order, base, npr, touched, head, var, user, tables, leaves, next, ctables, rank[, d64, digest64, mask])
  *   -> (root, next, record words added, number of objects[, owner sum])
  * base: raw id -> number of the pristine roots (and, with order, of every
@@ -821,30 +865,8 @@ static PyObject *key(PyObject *self, PyObject *args)
     PyObject *result = NULL;
     ints_t ids = {0}, uidx = {0}, uraw = {0}, rec = {0};
     walk_reset();
-    if (push(&ids, 0) < 0)  /* the header's number, filled in last */
-        goto done;
-    for (Py_ssize_t k = 0; k < PyList_GET_SIZE(user0); ++k) {
-        PyObject *p = PyList_GET_ITEM(user0, k);
-        if (push(&uidx, PyLong_AsLongLong(PyTuple_GET_ITEM(p, 0))) < 0 ||
-            push(&uraw, PyLong_AsLongLong(PyTuple_GET_ITEM(p, 1))) < 0)
-            goto done;
-    }
-    if (start(base) < 0)
-        goto done;
-    PyObject *given = order == Py_None ? touched : order;
-    for (Py_ssize_t k = order == Py_None ? 0 : npr; k < PyList_GET_SIZE(given); ++k) {
-        PyObject *t = PyList_GET_ITEM(given, k), *o = PyDict_GetItemWithError(objs, t);
-        unsigned long long raw = PyLong_AsUnsignedLongLong(t);
-        if (!o) {
-            if (!PyErr_Occurred())
-                PyErr_SetString(PyExc_KeyError, "key: an object in the order is missing");
-            goto done;
-        }
-        /* (with an order, base numbers them already) */
-        if (PyErr_Occurred() || (order == Py_None ? number(t, raw, o, npr) : append(t, o)) < 0)
-            goto done;
-    }
-    if (head_of(objs, npr, head, var) < 0)
+    if (push(&ids, 0) < 0 || begin(objs, order, base, npr, touched, user0, &uidx, &uraw) < 0 ||
+        head_of(objs, npr, head, var) < 0)  /* (ids[0]: the header's number, filled in last) */
         goto done;
     for (Py_ssize_t j = 0; j < W.n; ++j) {
         PyObject *o = W.obj[j];
@@ -859,18 +881,8 @@ static PyObject *key(PyObject *self, PyObject *args)
             goto done;
     }
     Py_ssize_t count = npr + W.n;
-    {
-        PyObject *c = PyLong_FromSsize_t(count), *ht;
-        if (!c || PyList_Append(head, c) < 0 || !(ht = PyList_AsTuple(head))) {
-            Py_XDECREF(c);
-            goto done;
-        }
-        Py_DECREF(c);
-        ids.v[0] = intern_py(leaves, ht, &next, &words);
-        Py_DECREF(ht);
-        if (ids.v[0] < 0)
-            goto done;
-    }
+    if ((ids.v[0] = head_number(head, count, leaves, &next, &words)) < 0)
+        goto done;
     if (rank && uidx.n) {  /* relative order of raw ids (pointer comparisons across objects see it) */
         long long n = rank_of(tb, &uidx, &uraw, &next, &words);
         if (n < 0 || push(&ids, n) < 0)

@@ -24,7 +24,7 @@ FRAME_HEAD = struct.Struct("<QQQ")  # pc, parent, number of allocas
 class FrameLayout:
     """Where a frame parked at one resume entry keeps its live registers.
     `fast` packs them all at once when every one is a plain scalar."""
-    __slots__ = ("names", "types", "offsets", "size", "fast", "ptr_offs")
+    __slots__ = ("names", "types", "offsets", "size", "fast", "ptr_offs", "ptrsets")
 
     def __init__(self, names: tuple, types: list):
         self.names = names
@@ -51,6 +51,15 @@ class FrameLayout:
         self.size = off
         self.fast = struct.Struct("<" + "".join(codes)) if codes is not None else None
         self.ptr_offs = [o for o, t in zip(self.offsets, types) if t.k == "p"]
+        self.ptrsets: dict[int, frozenset] = {}  # allocas -> a frame's pointer slots (parent, allocas, registers)
+
+    def pointer_slots(self, na: int) -> frozenset:
+        """Where a frame at this entry owning na allocas holds pointers."""
+        ps = self.ptrsets.get(na)
+        if ps is None:
+            base = FRAME_HDR + 8 * na
+            ps = self.ptrsets[na] = frozenset({8, *range(FRAME_HDR, base, 8), *(base + o for o in self.ptr_offs)})
+        return ps
 
 
 def encode_regs(o: Obj, head: bytes, base: int, lay: FrameLayout, vals: tuple, ptrset: set) -> None:
@@ -77,6 +86,22 @@ def encode_regs(o: Obj, head: bytes, base: int, lay: FrameLayout, vals: tuple, p
         from divm.vm.symterms import install_syms
         install_syms(o, syms)
     ptrset.update(pl)
+
+
+_new = Obj.__new__
+
+
+def frame_obj() -> Obj:
+    """A new, empty frame object (Obj(0, K_FRAME, defined=True), quicker)."""
+    o = _new(Obj)
+    o.b = bytearray()
+    o.ud = o.h = o.meta = o.sym = None
+    o.nud = o.serial = 0
+    o.ptrs = set()
+    o.ro = o.shared = o.frozen = o.slow = False
+    o.kind = K_FRAME
+    o.name = ""
+    return o
 
 
 class Frames:
@@ -143,7 +168,6 @@ class Frames:
         AST = self.AST
         sp_end = len(AST)
         written = self.frame_lines
-        objs = self.objs
         owned = []
         for fr in frames:  # allocas: each activation owns AST[_sp:next inner _sp]
             sp = fr[4]
@@ -156,40 +180,44 @@ class Frames:
             _, fn, rid, vals, _ = frames[i]
             fid = fids[i]
             al = owned[i]
-            na = len(al)
-            stamp = (rid, parent, na, vals)
-            if only_changed and written.get(fid) == stamp:
-                parent = fid << 32
-                continue
-            written[fid] = stamp
+            stamp = (rid, parent, len(al), vals)
+            if not only_changed or written.get(fid) != stamp:
+                written[fid] = stamp
+                self.write_frame(fid, fn, rid, parent, al, vals)
+            parent = fid << 32
+        return fids[0] << 32
+
+    def write_frame(self, fid: int, fn: Fn, rid: int, parent: int, al: list, vals: tuple) -> None:
+        """Frame object fid: fn parked at resume entry rid, its parent, its
+        allocas al and the registers live there (vals, in layout order)."""
+        try:
+            lay = fn.layouts[rid]
+        except (AttributeError, KeyError):
             lay = self.frame_layout(fn, rid)
-            base = FRAME_HDR + 8 * na
-            o = objs[fid]
-            if o.frozen:  # every field is rewritten below: a new object, not a copy
-                o = objs[fid] = Obj(0, K_FRAME, defined=True)
-                if self.dirty is not None:
-                    self.dirty.add(fid)
-            head = FRAME_HEAD.pack(((CODE_BASE + fn.idx) << 32) | rid, parent, na)
-            if na:
-                head += struct.pack(f"<{na}Q", *[a << 32 for a in al])
-                ptrset = {8, *range(FRAME_HDR, base, 8)}
-            else:
-                ptrset = {8}
+        na = len(al)
+        head = FRAME_HEAD.pack(((CODE_BASE + fn.idx) << 32) | rid, parent, na)
+        if na:
+            head += struct.pack(f"<{na}Q", *[a << 32 for a in al])
+        o = self.objs[fid]
+        if o.frozen:  # every field is rewritten below: a new object, not a copy
+            o = self.objs[fid] = frame_obj()
+            if self.dirty is not None:
+                self.dirty.add(fid)
+        if lay.fast is not None and U not in map(type, vals):  # (struct packs a U by its __index__)
             try:
-                if lay.fast is None or U in map(type, vals):  # (struct packs a U by its __index__)
-                    raise struct.error
                 o.b = bytearray(head + lay.fast.pack(*vals))
                 o.ud = None
                 o.sym = None
                 o.nud = 0
-                if lay.ptr_offs:
-                    ptrset.update([base + off for off in lay.ptr_offs])
+                o.ptrs = set(lay.pointer_slots(na))
+                o.slow = False
+                return
             except (struct.error, TypeError, OverflowError):
-                encode_regs(o, head, base, lay, vals, ptrset)
-            o.ptrs = ptrset
-            o.resync()
-            parent = fid << 32
-        return fids[0] << 32
+                pass
+        ptrset = {8, *range(FRAME_HDR, FRAME_HDR + 8 * na, 8)}
+        encode_regs(o, head, FRAME_HDR + 8 * na, lay, vals, ptrset)
+        o.ptrs = ptrset
+        o.resync()
 
     def from_locals(self, frames: list, lines: list) -> list:
         """The materialise records of python frames read through f_locals (a
@@ -376,14 +404,19 @@ class Frames:
             raise Suspend()
         return Jump(frame, (pc & M32) - 1, tuple(vals.get(n) for n in fn.regs))
 
+    def is_frame(self, val: int) -> bool:
+        """Can control go to frame val (a frame the VM wrote, or one the OS
+        made for a new thread)?  No fault if not."""
+        o = self.objs.get(val >> 32)
+        if o is not None and not val & M32 and len(o.b) >= 16 and (o.ud is None or not any(o.ud[:8])):
+            fidx = (_PC(o.b)[0] >> 32) - CODE_BASE
+            return 0 <= fidx < len(self.FT) and not self.prog.functions[fidx].decl
+        return False
+
     def valid_frame(self, val) -> bool:
         """Can control go to frame val?  A fault (at the caller) if not."""
-        if val.__class__ is int:  # the common case, once per transition: a frame the VM wrote
-            o = self.objs.get(val >> 32)
-            if o is not None and o.kind == K_FRAME and o.ud is None and not val & M32 and len(o.b) >= 16:
-                fidx = (_PC(o.b)[0] >> 32) - CODE_BASE
-                if 0 <= fidx < len(self.FT) and not self.prog.functions[fidx].decl:
-                    return True
+        if val.__class__ is int and self.is_frame(val):
+            return True
         if val.__class__ is U:
             self.fault(F_UNDEFINED, "jump to an undefined frame pointer")
             return False

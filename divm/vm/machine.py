@@ -9,7 +9,8 @@ jumps into a thread's frame.  A transition ends when DiOS suspends
 VM is this module's construction, code, boot and transition plus one mixin
 per concern: access (memory operations), insns (other instructions left to
 the VM), frames, faults, interrupts, hypercalls, race (-o check:race),
-order (whether the program can tell objects' numbers apart).
+order (whether the program can tell objects' numbers apart), sched (DiOS's
+scheduler's common case).
 Mixins share the instance and cost nothing on the hot path: a method is
 found in the class's cache."""
 
@@ -40,6 +41,7 @@ from divm.vm.interrupts import Interrupts
 from divm.vm.memory import K_GLOBAL, Obj
 from divm.vm.order import Order
 from divm.vm.race import Races
+from divm.vm.sched import Schedule
 
 DUMP = os.environ.get("DIVM_DUMP")  # directory to write generated code into
 SYM_NAMES = ("_sy_bin", "_sy_icmp", "_sy_cast", "_sy_gep", "_sy_conc", "_sy_switch",
@@ -50,7 +52,7 @@ def _no_engine(*a):
     raise RuntimeError("code for symbolic runs in a VM without --symbolic")
 
 
-class VM(Access, Insns, Frames, Faults, Interrupts, Hypercalls, Races, Order):
+class VM(Access, Insns, Frames, Faults, Interrupts, Hypercalls, Races, Order, Schedule):
     def __init__(self, prog: Program, env: list[tuple[str, bytes]], out=None):
         self.prog = prog
         self.env = env  # what __boot is given (DiOS's options among it)
@@ -89,6 +91,7 @@ class VM(Access, Insns, Frames, Faults, Interrupts, Hypercalls, Races, Order):
         self.touched: set | None = None
         self.order_seen = False  # the program may have seen objects' numbers (vm/order.py)
         self.memo: dict | None = None  # __vm_memo results for the memory of base (state.restore resets it)
+        self._dios_sched: tuple | None = None  # DiOS's scheduler, runnable tasks, layout (vm/sched.py)
         self.nondet_range: tuple[int, int] | None = None
         self.bt_frame = 0  # a parked frame DiOS blames for the next fault
         self.boot_failed = False  # boot faulted or set no scheduler: result boot-error
@@ -376,18 +379,21 @@ class VM(Access, Insns, Frames, Faults, Interrupts, Hypercalls, Races, Order):
             self.flags |= CF_STOP
             return
         try:
-            try:
-                self.call_fn(sched, ())
-            except Jump as j:
-                frame = j.frame
-                while True:
-                    try:
-                        self.enter_frame(frame, j.bb, j.regs)
-                    except Jump as jj:  # a program or the OS moved control to another frame
-                        frame, j = jj.frame, jj
-                        # the abandoned activations' allocas stay (unreachable, as in DiVM)
-                        del self.AST[:]
-                        self.resume_base = None
+            frame = self.dios_schedule()  # (DiOS's scheduler's common case: vm/sched.py)
+            bb, regs = -1, ()
+            if frame is None:
+                try:
+                    self.call_fn(sched, ())
+                except Jump as j:
+                    frame, bb, regs = j.frame, j.bb, j.regs
+            while frame:
+                try:
+                    self.enter_frame(frame, bb, regs)
+                except Jump as j:  # a program or the OS moved control to another frame
+                    frame, bb, regs = j.frame, j.bb, j.regs
+                    # the abandoned activations' allocas stay (unreachable, as in DiVM)
+                    del self.AST[:]
+                    self.resume_base = None
         except Suspend as s:
             if self.live_frames:
                 self.refresh_frames(s)
