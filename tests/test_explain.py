@@ -117,6 +117,22 @@ def test_memory_errors_name_the_block_and_its_history(tmp_path):
     assert "the error is about: heap block allocated by malloc at p.c:3" in err
 
 
+def test_memory_errors_name_the_local_variable(tmp_path):
+    # a live local reached from a callee, another thread's local, a local after its function returned
+    report, err = verify(tmp_path, "void fill(char *p, int n) { for (int i = 0; i <= n; i++) p[i] = 1; }\n"
+                                   "int main(void) {\n  char buf[24];\n  fill(buf, 24);\n  return buf[0];\n}\n")
+    assert report["error"]["objects"] == ["local variable buf of main (24 bytes)"]
+    assert "the error is about: local variable buf of main" in err
+    report, _ = verify(tmp_path, "#include <pthread.h>\nint *shared;\n"
+                                 "void *t(void *a) { shared[3] = 1; return 0; }\nint main(void) {\n"
+                                 "  int arr[2] = {0, 0};\n  shared = arr;\n  pthread_t th;\n"
+                                 "  pthread_create(&th, 0, t, 0);\n  pthread_join(th, 0);\n  return arr[0];\n}\n")
+    assert report["error"]["objects"] == ["local variable arr of main (8 bytes)"]
+    report, _ = verify(tmp_path, "int *f(void) { int x = 5; return &x; }\n"
+                                 "int main(void) { int *p = f(); return *p; }\n")
+    assert report["error"]["objects"] == ["local variable x of f, after its function returned"]
+
+
 def test_leaks_give_allocation_sites(tmp_path):
     report, _ = verify(tmp_path, "#include <stdlib.h>\nint main(void) {\n  int *p = malloc(8);\n"
                                  "  p = malloc(16);\n  free(p);\n  return 0;\n}\n",

@@ -25,6 +25,8 @@ class Watch:
         self.pending_thread = False
         self.allocs: dict[int, str] = {}  # heap block id -> where it was allocated
         self.frees: dict[int, str] = {}
+        self.locals: dict[int, str] = {}  # object id -> "local variable c of main", for objects a fault is about
+        self.namer = None  # (vm, Python frame of the fault, object ids) -> such names; needs debug info
 
     def choice(self, value: int, n: int) -> None:
         if _in_frame("vm/builtins.py", ("value", "nondet")):
@@ -45,6 +47,15 @@ class Watch:
             self.events.append(f"pthread_cond_signal at {where} wakes waiter {value + 1} of {n}")
         else:
             self.events.append(f"__vm_choose({n}) at {where} returns {value}")
+
+    def fault(self, oids: tuple) -> None:
+        if self.namer is not None:
+            self.locals.update(self.namer(self.vm, sys._getframe(2), oids))
+
+    def frame_ends(self, oids: tuple) -> None:
+        """A function returns: its locals' names, for a later use of one."""
+        if self.namer is not None and oids:
+            self.locals.update(self.namer(self.vm, sys._getframe(2), oids, innermost=True))
 
     def alloc(self, oid: int) -> None:
         self.allocs[oid] = self.site()
@@ -99,6 +110,7 @@ class Narrator:
         self.vm = vm
         self.reader = Globals(vm.prog)
         self.watch = Watch(vm)
+        self.watch.namer = getattr(local_values, "names", None)
         self.local_values = local_values  # (vm, thread) -> {"local f: x": text} of its innermost frame
         self.locals_before: dict[int, dict] = {}  # per thread
         self.before = self.reader.read(vm.objs)
@@ -223,6 +235,8 @@ def object_text(vm, watch: Watch, oid: int) -> str:
         if oid in watch.frees:
             text += f", freed by {watch.frees[oid]}"
         return text
+    if oid in watch.locals:
+        return f"{watch.locals[oid]} ({len(o.b)} bytes)" if o is not None else f"{watch.locals[oid]}, after its function returned"
     return f"a {size}local object" if o is not None else "an object freed before"
 
 

@@ -44,3 +44,25 @@ class LocalValues:
         for name, v in frame_scope(self.info, vm, fr).items():
             out[f"{LOCAL}{fr.fn.name}: {name}"] = ev.text(v) if isinstance(v, V) else "?"
         return out
+
+    def names(self, vm, f, oids: tuple, innermost: bool = False) -> dict[int, str]:
+        """The program's local variables among the objects oids, found in
+        the frames live at Python frame f (outwards, or only f's own) and
+        in every thread's parked frames."""
+        if self.info is None:
+            return {}
+        from divm.cli.simexpr import V
+        from divm.cli.simview import frame_scope, live_frames, parked_frames
+        frames = live_frames(vm, f)
+        if innermost:
+            frames = frames[:1]
+        else:
+            frames += [fr for t in vm.tasks() for fr in parked_frames(vm, t[4])]
+        out: dict[int, str] = {}
+        for fr in frames:
+            if fr.fn.system:
+                continue
+            for name, v in frame_scope(self.info, vm, fr).items():
+                if isinstance(v, V) and v.oid in oids:
+                    out.setdefault(v.oid, f"local variable {name} of {fr.fn.name}")
+        return out

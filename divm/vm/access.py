@@ -176,6 +176,8 @@ class Access:
 
     def freeto(self, sp: int) -> None:
         ast = self.AST
+        if self.watch is not None:  # a counterexample being explained: the names of locals going away
+            self.watch.frame_ends(tuple(ast[sp:]))
         objs = self.objs
         for oid in ast[sp:]:
             if objs.pop(oid, None) is not None:

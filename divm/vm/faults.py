@@ -26,6 +26,8 @@ class Faults:
             self.flags |= CF_ERROR
             raise Suspend()
         objs, self.fault_objs = self.fault_objs, ()
+        if objs and self.watch is not None:  # a counterexample being explained: name the locals involved
+            self.watch.fault(objs)
         self.pending_fault = (kind, msg, self.backtrace(), objs)
         self.bt_frame = 0
         handler = self.regs[CR_FAULTHANDLER]
