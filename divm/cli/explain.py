@@ -236,7 +236,8 @@ def object_text(vm, watch: Watch, oid: int) -> str:
             text += f", freed by {watch.frees[oid]}"
         return text
     if oid in watch.locals:
-        return f"{watch.locals[oid]} ({len(o.b)} bytes)" if o is not None else f"{watch.locals[oid]}, after its function returned"
+        name = watch.locals[oid]
+        return f"{name} ({len(o.b)} bytes)" if o is not None else f"{name}, after its function returned"
     return f"a {size}local object" if o is not None else "an object freed before"
 
 
