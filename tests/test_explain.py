@@ -168,3 +168,12 @@ def test_locals_of_the_running_thread(tmp_path):
     values = [a["value"] for st in report["steps"] for a in st.get("assignments", ())
               if a["name"] == "local main: x"]
     assert values[:2] == ["7", "6"] and "local main: x = 6" in err
+
+
+def test_locals_of_other_threads_written_through_pointers(tmp_path):
+    report, err = verify(tmp_path, "#include <pthread.h>\n#include <assert.h>\n"
+                                   "void *t(void *a) { *(int *)a = 5; return 0; }\nint main(void) {\n"
+                                   "  int v = 1;\n  pthread_t th;\n  pthread_create(&th, 0, t, &v);\n"
+                                   "  pthread_join(th, 0);\n  assert(v == 1);\n  return 0;\n}\n")
+    names = [a["name"] for st in report["steps"] for a in st.get("assignments", ())]
+    assert "local main: v (thread 1)" in names and "local main: v (thread 1) = 5" in err

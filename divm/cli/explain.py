@@ -121,15 +121,26 @@ class Narrator:
         changed = [{"name": k, "value": v} for k, v in now.items() if self.before.get(k) != v]
         self.before = now
         if self.local_values is not None and step.thread is not None:
-            mine = self.local_values(self.vm, step.thread)
-            old = self.locals_before.get(step.thread, {})
-            changed += [{"name": k, "value": v} for k, v in mine.items() if old.get(k) != v and v != "?"]
-            self.locals_before[step.thread] = mine
+            changed += self.changed_locals(step.thread)
         events, self.watch.events = self.watch.events, []
         if self.watch.pending_thread and step.thread is not None:
             events.insert(0, f"thread {step.thread} runs")
         self.watch.pending_thread = False
         return step_entry(step, events, changed)
+
+    def changed_locals(self, running: int) -> list[dict]:
+        """The locals the step changed: the running thread's, and those of
+        other threads (seen before) it wrote through pointers."""
+        out = []
+        for tid in [running] + [t[0] for t in self.vm.tasks() if t[0] != running and t[1] == 0]:
+            mine = self.local_values(self.vm, tid)
+            old = self.locals_before.get(tid)
+            if tid == running or old is not None:
+                where = "" if tid == running else f" (thread {tid})"
+                out += [{"name": k + where, "value": v} for k, v in mine.items()
+                        if (old or {}).get(k) != v and v != "?"]
+            self.locals_before[tid] = mine
+        return out
 
     def close(self) -> None:
         self.vm.watch = None
