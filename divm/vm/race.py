@@ -2,7 +2,7 @@
 
 A thread parks just before its next visible access (`crit`), so a state
 shows what every thread is about to do: two runnable threads parked before
-accesses to overlapping bytes, at least one a write and neither atomic, can
+accesses to overlapping bytes, at least one a write and not both atomic, can
 do them one right after the other (a race).  Nothing is recorded while
 running: a parked frame's pc names the instruction (`fn.crit_at`: resume
 entry -> block and position) and its saved registers hold the address, so
@@ -198,7 +198,7 @@ class Races:
         """The first pair of accesses of xs and ys that race: (x, y)."""
         for x in xs:
             for y in ys:
-                if (x.write or y.write) and not (x.atomic or y.atomic) and self.overlap(x, y):
+                if (x.write or y.write) and not (x.atomic and y.atomic) and self.overlap(x, y):
                     return x, y
         return None
 
