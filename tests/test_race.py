@@ -19,7 +19,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 VERIFY = os.path.join(ROOT, "tests", "verify")
 PROGRAMS = sorted(glob.glob(os.path.join(VERIFY, "race_check_*.c")))
 RACY = ["race_check_counter", "race_check_first_access", "race_check_after_loop", "race_check_heap",
-        "race_check_memcpy", "race_check_mixed_atomic"]
+        "race_check_memcpy", "race_check_mixed_atomic", "race_check_libc"]
 
 
 def divm(*args: str, env: dict | None = None) -> subprocess.CompletedProcess:

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from divm.codegen.emit import CodegenError
+from divm.load.libcaccess import LIBC_ACCESSES
 from divm.load.intrinsics import base_name
 from divm.load.ir import Fn, Ins
 from divm.load.layout import CODE_BASE
@@ -68,6 +69,8 @@ class Calls:
         if name.startswith("llvm."):
             self.intrinsic(ins, ind, base_name(name))
             return
+        if self.race and name in LIBC_ACCESSES:
+            self.crit_mem(ins, ind)
         if getattr(callee, "debugfn", False):
             # a "divine.debugfn" function serves printing a counterexample
             # in DiVM; verification skips it (a value, if any, is 0)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from divm.load.intrinsics import base_name
 from divm.load.ir import Ins
+from divm.load.libcaccess import LIBC_ACCESSES
 
 # -o check:race: the memory intrinsics that are interrupt points (True: with a source)
 MEM_INTRINSICS = {"memcpy": True, "memcpy.inline": True, "memmove": True, "memset": False, "memset.inline": False}
@@ -42,7 +43,7 @@ class Suspension:
         if ins.op == "store":
             return ins.a[1].name not in self.promoted
         if ins.op == "call":
-            return self.race and mem_intrinsic(ins) is not None
+            return self.race and (mem_intrinsic(ins) is not None or libc_access(ins) is not None)
         return ins.op in ("cmpxchg", "atomicrmw")
 
     def crit(self, p: str, n: int, access: int, ind: int, loc, src: str | None = None) -> None:
@@ -67,11 +68,19 @@ class Suspension:
             self.crit(self.val(a[0]), a[1].ty.store, 3, ind, ins.loc)
 
     def crit_mem(self, ins: Ins, ind: int) -> None:
-        """-o check:race: memcpy, memmove and memset are interrupt points, so
-        that a thread parks before them like before a load or store."""
-        if self.race:
-            copy = MEM_INTRINSICS[mem_intrinsic(ins)]
-            self.crit(self.val(ins.a[0]), 0, 2, ind, ins.loc, self.val(ins.a[1]) if copy else None)
+        """-o check:race: memcpy, memmove and memset, and calls of the C
+        library functions that read or write the program's memory
+        (LIBC_ACCESSES), are interrupt points, so that a thread parks before
+        them like before a load or store."""
+        if not self.race:
+            return
+        base = mem_intrinsic(ins)
+        if base is not None:
+            self.crit(self.val(ins.a[0]), 0, 2, ind, ins.loc, self.val(ins.a[1]) if MEM_INTRINSICS[base] else None)
+            return
+        ptrs = [self.val(ins.a[k]) for k, _, _ in libc_access(ins) if k < len(ins.a)]
+        if ptrs:
+            self.crit(ptrs[0], 0, 2, ind, ins.loc, ptrs[1] if len(ptrs) > 1 else None)
 
 
 def mem_intrinsic(ins: Ins) -> str | None:
@@ -81,6 +90,13 @@ def mem_intrinsic(ins: Ins) -> str | None:
         return None
     b = base_name(c.name)
     return b if b in MEM_INTRINSICS else None
+
+
+def libc_access(ins: Ins) -> tuple | None:
+    """The memory a call of a C library function accesses (LIBC_ACCESSES),
+    or None."""
+    c = ins.x.get("callee")
+    return LIBC_ACCESSES.get(c.name) if c is not None and not ins.x.get("indirect") else None
 
 
 def resume_prologue(g, regs: dict, live: dict) -> list[str]:

@@ -22,6 +22,7 @@ from __future__ import annotations
 import struct
 
 from divm.load.layout import CODE_BASE, M32, decode_obj
+from divm.load.libcaccess import LIBC_ACCESSES
 from divm.load.values import Sym, U
 from divm.vm.defs import CF_CANCEL, CF_ERROR, CF_IGNORECRIT, CF_KERNEL, CF_STOP, CR_STATE, ErrorInfo, StopRequest
 from divm.vm.frames import FRAME_HDR, FRAME_HEAD
@@ -184,6 +185,8 @@ class Races:
             acc = [Access(val(a[1]), a[0].ty.store, True, ins.x == "atomic")]
         elif ins.op in ("cmpxchg", "atomicrmw"):
             acc = [Access(val(a[0]), a[1].ty.store, True, True)]
+        elif ins.op == "call" and ins.x["callee"].name in LIBC_ACCESSES:
+            acc = self.libc_accesses(LIBC_ACCESSES[ins.x["callee"].name], [val(x) for x in a])
         elif ins.op == "call":  # memcpy, memmove, memset
             n = val(a[2])
             n = n if n.__class__ is int else None
@@ -193,6 +196,65 @@ class Races:
         else:
             return None
         return (fn, ins), acc
+
+    def libc_accesses(self, spec: tuple, args: list) -> list[Access]:
+        """The accesses of a C library call with arguments args, its extents
+        read from this state's memory (load/libcaccess.py)."""
+        out = []
+        for k, write, size in spec:
+            if k < len(args):
+                n = self.extent(size, args)
+                out.append(Access(args[k], n if n.__class__ is int else None, write, False))
+        return out
+
+    def extent(self, size, args: list):
+        """A size of LIBC_ACCESSES: bytes, or None (to the object's end)."""
+        if size is None or size.__class__ is int:
+            return args[size] if size is not None else None
+        how, k = size[0], args[size[1]]
+        if how == "mul":
+            m = args[size[2]]
+            return k * m if k.__class__ is int and m.__class__ is int else None
+        if how == "cmp":
+            return self.compared(k, args[size[2]], args[size[3]] if size[3] is not None else None, size[4])
+        if how == "chr":
+            c = args[size[2]]
+            return self.string_extent(k, c & 0xFF if c.__class__ is int else None)
+        n = self.string_extent(k, None)
+        if n is None or how == "s":
+            return n
+        if how == "sn":
+            m = args[size[2]]
+            return min(n, m) if m.__class__ is int else None
+        t = self.string_extent(args[size[2]], None)  # "cat"
+        return n + t - 1 if t is not None else None
+
+    def string_extent(self, p, stop: int | None) -> int | None:
+        """Bytes from p to its NUL (or to the first byte stop), both
+        included; None if it is not there to read."""
+        o = self.objs.get(p >> 32) if p.__class__ is int else None
+        if o is None:
+            return None
+        off = p & M32
+        b = o.b
+        ends = [i for i in (b.find(0, off), b.find(stop, off) if stop is not None else -1) if i >= 0]
+        return min(ends) - off + 1 if ends else None
+
+    def compared(self, p, q, bound, mem: bool) -> int | None:
+        """Bytes strcmp, strncmp (bound) or memcmp (mem, bound) reads at p
+        against q: up to the first difference or NUL, at most bound."""
+        op = self.objs.get(p >> 32) if p.__class__ is int else None
+        oq = self.objs.get(q >> 32) if q.__class__ is int else None
+        bounded = bound.__class__ is int
+        if op is None or oq is None or mem and not bounded:
+            return None
+        a, b = op.b, oq.b
+        i, j = p & M32, q & M32
+        limit = min(len(a) - i, len(b) - j, bound if bounded else len(a))
+        for n in range(max(limit, 0)):
+            if a[i + n] != b[j + n] or not mem and a[i + n] == 0:
+                return n + 1
+        return limit if bounded and limit == bound else None
 
     def conflict(self, xs: list, ys: list) -> tuple | None:
         """The first pair of accesses of xs and ys that race: (x, y)."""
