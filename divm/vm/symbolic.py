@@ -340,24 +340,30 @@ class Engine(SymOps, SymMemory):
 
     # -- the state -------------------------------------------------------------------------
     def vars_of(self, t) -> frozenset:
-        """The input variables a term mentions."""
+        """The input variables a term mentions (remembered for every
+        subterm: the bytes of a z3-array object share one big array)."""
+        cache = self.varcache
         i = self.tid(t)
-        r = self.varcache.get(i)
-        if r is None:
-            names = set()
-            stack, seen = [t], set()
-            while stack:
-                e = stack.pop()
-                j = e.get_id()
-                if j in seen:
-                    continue
-                seen.add(j)
-                if z3.is_const(e) and e.decl().kind() == z3.Z3_OP_UNINTERPRETED:
-                    names.add(e.decl().name())
-                else:
-                    stack.extend(e.children())
-            r = self.varcache[i] = frozenset(names)
-        return r
+        r = cache.get(i)
+        if r is not None:
+            return r
+        stack = [(t, i, False)]
+        while stack:
+            e, j, done = stack.pop()
+            if j in cache:
+                continue
+            if z3.is_const(e) and e.decl().kind() == z3.Z3_OP_UNINTERPRETED:
+                cache[j] = frozenset((e.decl().name(),))
+                self.keep.setdefault(j, e)  # (an id cached must not be reused)
+                continue
+            kids = [(k, k.get_id()) for k in e.children()]
+            if done:
+                cache[j] = frozenset().union(*(cache[k] for _, k in kids))
+                self.keep.setdefault(j, e)
+            else:
+                stack.append((e, j, True))
+                stack.extend((k, kid, False) for k, kid in kids if kid not in cache)
+        return cache[i]
 
 
 # namespace entries that take symbolic values as they are (or are not values)

@@ -11,7 +11,9 @@ from divm.load.layout import M32
 from divm.load.values import Sym, U
 from divm.vm.symterms import FSORT, bv, mk, mkf
 
-ITE_LIMIT = 1024  # offsets a load or store at a symbolic offset folds into terms
+ITE_LIMIT = 1024  # offsets a load or store at a symbolic offset folds into if-then-else terms
+ARRAY_LIMIT = 1 << 16  # bigger objects than ITE_LIMIT, up to this, become z3 arrays for such accesses
+_OFF = z3.BitVecSort(32)
 CONC_LIMIT = 64  # (as vm/symbolic.py: more feasible offsets than this are not enumerated)
 
 
@@ -57,12 +59,17 @@ class SymMemory:
             return None
         o = self.vm.objs.get(base)
         n = ty.store
-        if o is None or len(o.b) < n or len(o.b) - n + 1 > ITE_LIMIT:
+        if o is None or len(o.b) < n or len(o.b) > ARRAY_LIMIT:
             return None
         off = z3.simplify(z3.Extract(31, 0, t))
         size = len(o.b)
-        if not self.decide(z3.ULE(off, size - n)):
-            return None  # (address() then faults)
+        arr = self.array_term(o) if size - n + 1 > ITE_LIMIT else None
+        if size - n + 1 > ITE_LIMIT and arr is None or not self.decide(z3.ULE(off, size - n)):
+            return None  # (address() then faults, or enumerates)
+        if arr is not None:
+            parts = [z3.Select(arr, off + i) for i in range(n - 1, -1, -1)]
+            r = z3.Concat(*parts) if n > 1 else parts[0]
+            return mk(z3.Extract(ty.bits - 1, 0, r) if ty.bits < 8 * n else r, ty.bits)
         cands = []
         for k in range(size - n + 1):
             if o.ud is not None and o.sym is None and any(o.ud[k:k + n]):
@@ -130,13 +137,14 @@ class SymMemory:
             return False
         o = vm.objs.get(base)
         n = ty.store
-        if o is None or o.ro or o.ptrs or len(o.b) < n or len(o.b) - n + 1 > ITE_LIMIT:
+        if o is None or o.ro or o.ptrs or len(o.b) < n or len(o.b) > ARRAY_LIMIT:
             return False
         sym = o.sym or {}
         if o.ud is not None and any(o.ud[j] and j not in sym for j in range(len(o.b))):
             return False
         off = z3.simplify(z3.Extract(31, 0, t))
         size = len(o.b)
+        arr = self.array_term(o) if size - n + 1 > ITE_LIMIT else None
         if not self.decide(z3.ULE(off, size - n)):
             vm.check((base << 32) | size, n, True)  # (faults: out of bounds, as address() leads to)
             return True
@@ -150,7 +158,11 @@ class SymMemory:
         vb = [z3.Extract(8 * i + 7, 8 * i, val) for i in range(n)]
         sym = o.sym or {}
         new = {}
-        for j in range(size):
+        if arr is not None:  # a big object: its bytes become selections from the array with the store
+            for i in range(n):
+                arr = z3.Store(arr, off + i, vb[i])
+            new = selections(arr, size)
+        for j in range(size if arr is None else 0):
             cur = sym.get(j)
             b = cur if cur is not None else z3.BitVecVal(o.b[j], 8)
             for i in range(n):
@@ -165,3 +177,48 @@ class SymMemory:
         o.sym = new
         o.resync()
         return True
+
+    def array_term(self, o):
+        """o's bytes (each defined or symbolic) as a z3 array over 32-bit
+        offsets: the array an earlier store at a symbolic offset made of
+        it, or zeros with its other bytes stored."""
+        sym = o.sym or {}
+        first = sym.get(0)
+        if len(sym) == len(o.b) and first is not None and z3.is_select(first):
+            arr = first.arg(0)
+            if all_select(sym.values(), arr):
+                return arr
+        arr = z3.K(_OFF, z3.BitVecVal(0, 8))
+        ud = o.ud
+        for j, byte in enumerate(o.b):
+            t = sym.get(j)
+            if t is None:
+                if ud is not None and ud[j]:
+                    return None
+                if not byte:
+                    continue
+                t = z3.BitVecVal(byte, 8)
+            arr = z3.Store(arr, z3.BitVecVal(j, 32), t)
+        return arr
+
+
+def selections(arr, size: int) -> dict:
+    """{j: arr[j]} for the offsets of an object of size bytes (z3's C API:
+    the Python wrappers' checks cost more than the terms)."""
+    ctx = arr.ctx
+    ref, a, sort = ctx.ref(), arr.as_ast(), _OFF.ast
+    return {j: z3.BitVecRef(z3.Z3_mk_select(ref, a, z3.Z3_mk_unsigned_int64(ref, j, sort)), ctx)
+            for j in range(size)}
+
+
+def all_select(terms, arr) -> bool:
+    """Is every term a selection from arr?"""
+    ref = arr.ctx.ref()
+    aid = arr.get_id()
+    for t in terms:
+        a = t.as_ast()
+        if z3.Z3_get_ast_kind(ref, a) != z3.Z3_APP_AST \
+                or z3.Z3_get_decl_kind(ref, z3.Z3_get_app_decl(ref, a)) != z3.Z3_OP_SELECT \
+                or z3.Z3_get_ast_id(ref, z3.Z3_get_app_arg(ref, a, 0)) != aid:
+            return False
+    return True
