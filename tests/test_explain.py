@@ -151,6 +151,17 @@ def test_stack_overflow_has_a_cut_backtrace(tmp_path):
     assert lines[-1] == "  from main (p.c:2)" and len(lines) <= 25
 
 
+def test_verify_finds_the_stack_overflow_of_endless_recursion(tmp_path):
+    # each transition ends after LOOP_LIMIT calls and parks the stack in memory, where Python's
+    # recursion limit does not apply: the parked depth counts (before, the search grew for ever)
+    report, err = verify(tmp_path, "int f(int n) { return n == -1 ? 0 : f(n + 1) + 1; }\n"
+                                   "int main(void) { return f(0); }\n")
+    assert report["error"]["kind"] == "memory" and "stack overflow" in report["error"]["message"]
+    bt = report["error"]["backtrace"]
+    assert bt[0]["function"] == "f" and bt[-1]["function"] == "main" and len(bt) <= 21
+    assert report["states"] < 1000
+
+
 def test_replay_tells_the_steps(tmp_path):
     report, _ = verify(tmp_path, PROG, "--nondet-range", "0:2")
     r = subprocess.run([sys.executable, "-m", "divm", "replay", str(tmp_path / "p.c"), report["trace"]],

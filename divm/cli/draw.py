@@ -241,11 +241,11 @@ def tasks(objs: dict, regs: list) -> list[tuple]:
     return out
 
 
-def stack(prog, objs: dict, frame: int) -> list[tuple]:
-    """A parked thread's activations, innermost first: (fn, (file, line),
-    resume entry, frame object id)."""
+def stack(prog, objs: dict, frame: int, limit: int = 10000) -> list[tuple]:
+    """A parked thread's activations, innermost first (at most limit): (fn,
+    (file, line), resume entry, frame object id)."""
     out = []
-    for _ in range(10000):
+    for _ in range(limit):
         o = objs.get(frame >> 32) if frame else None
         if o is None or len(o.b) < FRAME_HDR:
             break

@@ -7,6 +7,7 @@ import os
 import sys
 import threading
 import time
+from divm.vm.defs import RECURSION_LIMIT
 
 
 def run_big_stack(f, watch=None):
@@ -23,7 +24,7 @@ def run_big_stack(f, watch=None):
         except BaseException as e:  # re-raised in the caller's thread
             exc.append(e)
 
-    sys.setrecursionlimit(200000)
+    sys.setrecursionlimit(RECURSION_LIMIT)
     threading.stack_size(512 * 1024 * 1024)
     t = threading.Thread(target=body, daemon=True)
     t.start()

@@ -36,7 +36,8 @@ class LocalValues:
         from divm.cli.simexpr import V, Evaluator
         from divm.cli.simview import frame_scope, parked_frames
         frame = next((t[4] for t in vm.tasks() if t[0] == thread), None)
-        fr = next((f for f in parked_frames(vm, frame) if not f.fn.system), None) if frame else None
+        # (the innermost of the program's own frames: a few calls from the top, however deep the stack)
+        fr = next((f for f in parked_frames(vm, frame, 64) if not f.fn.system), None) if frame else None
         if fr is None:
             return {}
         ev = Evaluator(self.info, vm.objs, {}, vm.regs, vm.engine)

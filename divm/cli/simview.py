@@ -38,8 +38,8 @@ def py_loc(fn, linemap: dict, lineno: int) -> tuple:
     return (fn.file, fn.line)
 
 
-def parked_frames(vm, ptr: int) -> list[Frame]:
-    return [Frame(fn, loc, fid=fid, rid=rid) for fn, loc, rid, fid in stack(vm.prog, vm.objs, ptr)]
+def parked_frames(vm, ptr: int, limit: int = 10000) -> list[Frame]:
+    return [Frame(fn, loc, fid=fid, rid=rid) for fn, loc, rid, fid in stack(vm.prog, vm.objs, ptr, limit)]
 
 
 def live_frames(vm, f) -> list[Frame]:

@@ -55,6 +55,7 @@ from divm.explore import parallel as P
 from divm.explore.search import Limits, Result, rss
 from divm.explore.search import search as sequential
 from divm.state.store import StateStore
+from divm.vm.defs import RECURSION_LIMIT
 
 # the driver's search alone before the actors take over (0: as soon as there is work for each)
 WARMUP_SECONDS = float(os.environ.get("DIVM_CLUSTER_WARMUP", "1.0"))
@@ -77,7 +78,7 @@ def big_stack(f: Callable) -> Any:
             out.append(f())
         except BaseException as e:  # re-raised in the caller's thread
             err.append(e)
-    sys.setrecursionlimit(200000)
+    sys.setrecursionlimit(RECURSION_LIMIT)
     old = threading.stack_size(STACK)
     try:
         t = threading.Thread(target=body, daemon=True)

@@ -11,6 +11,10 @@ CR_CONSTANTS, CR_GLOBALS, CR_FRAME, CR_USER1, CR_USER2, CR_USER3, CR_USER4, CR_F
     CR_OBJIDSHUFFLE, CR_PC, CR_SCHEDULER, CR_STATE, CR_FAULTHANDLER, CR_TASK = range(14)
 CF_IGNORELOOP, CF_IGNORECRIT, CF_ACCEPTING, CF_ERROR, CF_CANCEL, CF_KERNEL = 1, 2, 4, 8, 16, 32
 LOOP_LIMIT = 1000  # passes of one loop point per transition, with reductions
+RECURSION_LIMIT = 200000  # Python frames: deep C recursion runs as deep Python recursion
+# activations of one thread: a transition ending inside a recursion parks its frames in
+# memory, where Python's limit no longer applies; past this it is a stack overflow too
+STACK_DEPTH = RECURSION_LIMIT - 1000
 CF_BOOTING, CF_STOP, CF_THREADS = 0x200, 0x400, 0x800
 T_TEXT, T_FAULT, T_SCHEDINFO, T_OUTPUT, T_EXIT, T_BACKTRACE = 0, 1, 3, 16, 17, 18
 

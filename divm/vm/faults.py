@@ -44,7 +44,9 @@ class Faults:
             self.in_fault = False
             self.pending_fault = None
 
-    def backtrace(self, skip_system: bool = True) -> list[dict]:
+    def backtrace(self, skip_system: bool = True, limit: int = 10000) -> list[dict]:
+        """The running thread's activations, innermost first (at most limit
+        parked ones)."""
         frames = []
         f = sys._getframe(1)
         while f is not None:
@@ -66,7 +68,7 @@ class Faults:
         frame = self.resume_base[1] if self.resume_base is not None else 0
         if self.bt_frame and not any(not fr["system"] for fr in frames):
             frames, frame = [], self.bt_frame  # the OS names a parked thread as the culprit
-        frames += self.frame_chain(frame)
+        frames += self.frame_chain(frame, limit)
         if self.bt_extra is not None:
             frames.insert(0, self.bt_extra)
         if skip_system:
@@ -79,11 +81,11 @@ class Faults:
             del fr["system"]
         return frames
 
-    def frame_chain(self, frame) -> list[dict]:
+    def frame_chain(self, frame, limit: int = 10000) -> list[dict]:
         """The activations of a chain of frame objects, innermost first
         (each with "system": whether it is the OS's or libc's)."""
         out = []
-        for _ in range(10000):
+        for _ in range(limit):
             o = self.objs.get(frame >> 32) if frame.__class__ is int else None
             if not frame or o is None or len(o.b) < FRAME_HDR:
                 break
@@ -203,10 +205,12 @@ class Faults:
             out += [v >> 32 for name, v in pf.f_locals.items() if name[0] == "m" and v.__class__ is int]
         return out
 
-    def stack_overflow(self, tb=None) -> None:
-        """The error of a RecursionError; its traceback gives the stack,
-        which is shown cut to its innermost and outermost calls."""
-        bt = self.traceback_frames(tb) if tb is not None else []
+    def stack_overflow(self, tb=None, bt: list | None = None) -> None:
+        """The error of a RecursionError (its traceback gives the stack) or
+        of a parked stack too deep (bt), cut to its innermost and outermost
+        calls."""
+        if bt is None:
+            bt = self.traceback_frames(tb) if tb is not None else []
         if len(bt) > 20:
             bt = bt[:10] + [{"function": f"... {len(bt) - 20} calls ...", "file": "", "line": 0}] + bt[-10:]
         self.error = ErrorInfo("memory", "stack overflow (call depth limit reached)", bt)

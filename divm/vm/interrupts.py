@@ -3,11 +3,17 @@ explorer stop requests), and the scheduling hypercalls."""
 
 from __future__ import annotations
 
+import struct
+import sys
+
 from divm.load.layout import CODE_BASE, M32
 from divm.load.values import U
 from divm.vm import ops
 from divm.vm.defs import (CF_IGNORECRIT, CF_IGNORELOOP, CF_KERNEL, CF_THREADS, F_HYPERCALL, F_UNDEFINED,
-                          StopRequest)
+                          STACK_DEPTH, StopRequest, Suspend)
+
+
+_Q = struct.Struct("<Q").unpack_from
 
 
 class Interrupts:
@@ -53,8 +59,37 @@ class Interrupts:
         n = (v & 0xFFFFF) + 1
         chosen = self.chosen
         if n > self.loop_limit or n > 1 and v >> 20 != chosen:
+            if not block and self.call_depth() > STACK_DEPTH:  # (block 0: a recursive function's entry)
+                self.stack_overflow(bt=self.backtrace(limit=STACK_DEPTH + 1))
+                raise Suspend()
             self.interrupt()
         seen[key] = n | chosen << 20
+
+    def call_depth(self) -> int:
+        """The running thread's activations: the generated code's and the
+        parked ones below them (a parked frame object never changes, so its
+        depth is remembered while the same object is there)."""
+        n = len(self.generated_frames(sys._getframe(1)))
+        frame = self.resume_base[1] if self.resume_base is not None else 0
+        objs, memo = self.objs, self.depth_memo
+        path = []
+        d = 0
+        while frame.__class__ is int and frame:
+            o = objs.get(frame >> 32)
+            if o is None or len(o.b) < 16:
+                break
+            hit = memo.get(frame >> 32)
+            if hit is not None and hit[0] is o:
+                d = hit[1]
+                break
+            path.append((frame >> 32, o))
+            frame = _Q(o.b, 8)[0]
+        if len(memo) > 1 << 20:
+            memo.clear()
+        for fid, o in reversed(path):
+            d += 1
+            memo[fid] = (o, d)
+        return n + d
 
     def interrupt(self) -> None:
         fn = self.prog.fn_by_name.get("__dios_interrupt")

@@ -114,6 +114,7 @@ class VM(Access, Insns, Frames, Faults, Interrupts, Hypercalls, Races, Order, Sc
         self.resume_base: tuple | None = None
         self.visible = False
         self.loops_seen: dict[int, int] = {}  # loop point -> passes in this transition, and self.chosen at the last
+        self.depth_memo: dict[int, tuple] = {}  # parked frame id -> (its object, activations down from it)
         self.chosen = 0  # choices with more than one outcome made so far (loops end at one)
         self.explore_mode = False  # verify/replay: loop points are live even with one thread
         self.loop_limit = LOOP_LIMIT
