@@ -208,3 +208,11 @@ def test_bad_commands_are_one_line_each(tmp_path):
     assert output(b, "print counter") == "counter = 0 (int)\n"
     assert output(b, "help step").startswith("step [N]: run to the next C line")
     assert b[-1] == ("", "")  # the end of input quits
+
+
+def test_stepi_shows_the_operation_it_stops_before(tmp_path):
+    b = sim(tmp_path, "int g;\nint main(void) {\n  int x = 3;\n  g = x * 2 + 1;\n  return g - 7;\n}\n",
+            "break main\nstart\nstepi\nstepi\nstepi\n")
+    steps = [output(b, "stepi", i) for i in range(3)]
+    assert all("of the code generated for main" in s and "\n        -> " in s for s in steps)
+    assert any("* 2" in s for s in steps)

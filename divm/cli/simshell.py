@@ -28,7 +28,7 @@ the scheduler and the program's choices are made between and inside them):
   start                   back to the beginning, run to the first line of main
   step [N]   (s)          to the next C line, into calls
   next [N]   (n)          to the next C line of this function, over calls
-  stepi [N]  (si)         to the next line of the code divm generates for C (a part of a statement)
+  stepi [N]  (si)         to the next line of the code divm generates for C (a part of a statement; shown)
   stepa [N]               to the end of this transition, or N whole transitions
   finish                  until the current function returns
   continue [N] (c)        until a breakpoint, an error or the end (N transitions at most)

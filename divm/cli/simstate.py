@@ -177,10 +177,14 @@ class Stops:
     def show_stop(self, pyline: int | None = None) -> None:
         p = self.pause
         head = {"error": "just before the error: ", "start": "", "back": "back: ", None: ""}.get(p.why, f"{p.why}: ")
-        fn = live_frames(self.vm, p.frame)[0].fn.name
-        gen = f", line {pyline} of the code generated for {fn}" if pyline else ""
-        self.say(f"{head}thread {p.tid} at {fn} ({p.loc[0]}:{p.loc[1]}){gen}")
+        fn = live_frames(self.vm, p.frame)[0].fn
+        gen = f", line {pyline} of the code generated for {fn.name}" if pyline else ""
+        self.say(f"{head}thread {p.tid} at {fn.name} ({p.loc[0]}:{p.loc[1]}){gen}")
         self.say_source(p.loc)
+        if pyline:  # what runs next, as divm generated it from the LLVM instructions
+            text = generated_line(self.vm, fn, pyline)
+            if text:
+                self.say(f"        -> {text}")
 
     def say_source(self, loc: tuple) -> None:
         text = linecache.getline(loc[0], loc[1]).rstrip()
@@ -226,3 +230,21 @@ class Stops:
         self.prefix = (made, events)
         self.mode = Mode("continue")
         self.run()
+
+
+_GENERATED: dict = {}  # (VM, function index) -> the lines of its generated code
+
+
+def generated_line(vm, fn, line: int) -> str:
+    """Line `line` of the Python code generated for fn (generated once more:
+    the code object the VM runs, perhaps from the disk cache, has no text)."""
+    from divm.codegen.emit import CodegenError
+    from divm.codegen.gen import generate
+    key = (id(vm), fn.idx)
+    lines = _GENERATED.get(key)
+    if lines is None:
+        try:
+            lines = _GENERATED[key] = generate(vm, fn)[0].splitlines()
+        except CodegenError:
+            lines = _GENERATED[key] = []
+    return lines[line - 1].strip() if 0 < line <= len(lines) else ""
