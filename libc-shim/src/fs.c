@@ -1663,13 +1663,11 @@ struct __divm_dir
     struct dirent ent;
 };
 
+/* the stream is the OS's, as in DiOS (its VFS keeps it): it never fails
+ * for want of memory, and one left open is no leak of the program's */
 static DIR *dir_open(int fd)
 {
-    DIR *d = malloc(sizeof *d);
-    if (!d) {
-        drop_fd(fd);
-        return 0;
-    }
+    DIR *d = __divm_ialloc(sizeof *d);
     d->fd = fd;
     d->pos = 0;
     return d;
@@ -1751,7 +1749,7 @@ int closedir(DIR *d)
     if (!d)
         return fail(EBADF);
     int r = __divm_close(d->fd);
-    free(d);
+    __divm_ifree(d);
     return r;
 }
 
