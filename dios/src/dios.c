@@ -200,10 +200,12 @@ static int can_run( struct dios_state *s, struct __dios_task *t )
             if ( o )
                 return o->state != TASK_RUNNING;
             for ( int i = 0; i < s->ntasks; ++i )
-                if ( s->tasks[ i ] != t && s->tasks[ i ]->state == TASK_RUNNING )
+                if ( s->tasks[ i ] != t && s->tasks[ i ]->state == TASK_RUNNING && s->tasks[ i ]->proc == t->proc )
                     return 0;
             return 1;
         }
+        case WAIT_CHILD:
+            return __dios_child_state( s, t );
         default:
             return __dios_wait_done( s, t );
     }
@@ -315,6 +317,8 @@ void __dios_scheduler( void )
         s->last = next;
     __vm_ctl_set( _VM_CR_Task, ( void * )( long ) next );
     struct __dios_task *t = s->tasks[ next ];
+    if ( t->proc != s->installed )   /* another process: its globals go in */
+        __dios_proc_install( s, t->proc );
     __vm_trace( _VM_T_SchedInfo, 1, t->id );
     __vm_ctl_set( _VM_CR_Frame, t->frame );
 }
@@ -376,6 +380,7 @@ struct __dios_task *__dios_new_task( void ( *fn )( void * ), void *arg )
     t->id = s->next_id++;
     t->state = TASK_RUNNING;
     t->frame = __dios_make_frame( fn, arg );
+    t->proc = s->installed;   /* the running process's */
     if ( s->ntasks == s->cap )
     {
         int cap = s->cap ? 2 * s->cap : 4;
@@ -396,15 +401,17 @@ struct __dios_task *__dios_new_task( void ( *fn )( void * ), void *arg )
 /* Where divm's -o check:race (divm/vm/race.py) finds the tasks between
  * transitions: offsets of the state's tasks and ntasks, and of a task's
  * frame, id, state and wait_kind (runnable: TASK_RUNNING and WAIT_NONE,
- * both 0); and where the VM's copy of the scheduler's common case
- * (VM.dios_schedule) finds exited and round_robin.  Read only; constant
+ * both 0), wait_obj and process; and where the VM's copy of the scheduler's
+ * common case (VM.dios_schedule) finds exited, round_robin and live_procs
+ * (with more than one process it leaves scheduling to DiOS).  Read only; constant
  * data. */
 __attribute__(( used )) const long __dios_task_layout[] = {
     offsetof( struct dios_state, tasks ), offsetof( struct dios_state, ntasks ),
     offsetof( struct __dios_task, frame ), offsetof( struct __dios_task, id ),
     offsetof( struct __dios_task, state ), offsetof( struct __dios_task, wait_kind ),
     offsetof( struct __dios_task, wait_obj ), offsetof( struct dios_state, exited ),
-    offsetof( struct dios_state, round_robin ) };
+    offsetof( struct dios_state, round_robin ), offsetof( struct dios_state, live_procs ),
+    offsetof( struct __dios_task, proc ) };
 
 /* Park the running task: the VM writes its stack into frames, and it
  * continues where this was called when the scheduler picks it again (the
@@ -495,6 +502,8 @@ void __dios_boot( const struct _VM_Env *env )
     s->argc = ai;
 
     __vm_ctl_set( _VM_CR_State, s );
+    s->main_status = -1;
+    s->installed = __dios_proc_new( s, 0 );
     s->next_id = 1;
     __dios_new_task( main_task, 0 );
 
@@ -540,7 +549,7 @@ long __dios_read( int fd, void *buf, size_t n )
     return ( long ) n;
 }
 
-static void end( int status ) __attribute__((noreturn));
+static void end( int status, int wstatus ) __attribute__((noreturn));
 
 void __dios_exit( int status )
 {
@@ -561,17 +570,26 @@ void __dios_exit( int status )
         *p = 0;
         __dios_fault( _DiOS_F_Exit, msg );
     }
-    end( status );
+    end( status, ( status & 0xff ) << 8 );
 }
 
+/* status: 128 + the signal */
 void __dios_exit_signal( int status )
 {
-    end( status );
+    end( status, ( status - 128 ) & 0x7f );
 }
 
-static void end( int status )
+/* The running process ends: the program, if it is the last one */
+static void end( int status, int wstatus )
 {
     struct dios_state *s = state();
+    if ( s->live_procs > 1 && !s->exited )
+    {
+        run_dtors();
+        __dios_proc_exit( wstatus, status );
+    }
+    if ( s->main_status >= 0 )
+        status = s->main_status;   /* the program's status is pid 1's */
     if ( !s->exited )
     {
         s->exited = 1;

@@ -13,7 +13,25 @@ enum { WAIT_NONE, WAIT_JOIN, WAIT_MUTEX, WAIT_COND, WAIT_RWLOCK_RD, WAIT_RWLOCK_
        WAIT_SEM, WAIT_ONCE,
        WAIT_SPIN,        /* a spin lock: its word is 0 */
        WAIT_COND_TIMED,  /* pthread_cond_timedwait: runnable at once; a wake clears wait_arg */
-       WAIT_TIMED };     /* any other timed wait: runnable at once, it times out if not done */
+       WAIT_TIMED,       /* any other timed wait: runnable at once, it times out if not done */
+       WAIT_CHILD };     /* wait4: a child process matching wait_arg (a pid criterion) ended */
+
+/* A process (fork): its ids, and where its global variables are while another
+ * process runs.  Every global variable is the process's (the program's,
+ * libc-shim's and DiOS's own few); DiOS's kernel data hangs off the state
+ * register, shared by all.  The process whose globals are installed (in the
+ * global objects themselves) has none saved (globals is 0); the others keep
+ * theirs in a bundle of hidden copies the VM exchanges with the installed
+ * ones (__divm_proc_swap). */
+enum { PROC_LIVE, PROC_ZOMBIE };
+struct __dios_proc
+{
+    int pid, ppid, pgid, sid;
+    int state;
+    int wstatus;        /* a zombie's status, as wait4 reports it */
+    void *globals;      /* the bundle of saved globals; 0 while installed */
+    void *sigtab;       /* signal dispositions (libc-shim's, read by kill from other processes) */
+};
 
 struct __dios_task
 {
@@ -40,6 +58,7 @@ struct __dios_task
     struct __dios_tls *handle;              /* what __dios_this_task gives (made on demand) */
     void ( *routine )( void * );            /* a __dios_start_task task's work */
     void *routine_arg;
+    struct __dios_proc *proc;
 };
 
 struct dios_state
@@ -61,7 +80,26 @@ struct dios_state
     void ( **key_dtors )( void * );
     int nkeys;
     const struct _VM_Env *env;   /* what __boot received (read-only, for libc-shim's file system) */
+    struct __dios_proc **procs;  /* live processes and zombies, by pid order */
+    int nprocs, pcap;
+    int live_procs;              /* > 1: the VM leaves scheduling to __dios_scheduler (it switches globals) */
+    int next_pid;
+    int main_status;             /* exit status of pid 1 when others outlive it */
+    struct __dios_proc *installed;   /* whose globals are in the global objects */
 };
+
+/* processes (proc.c) */
+struct __dios_proc *__dios_proc_new( struct dios_state *s, struct __dios_proc *parent );
+void __dios_proc_install( struct dios_state *s, struct __dios_proc *p );
+int __dios_child_state( struct dios_state *s, struct __dios_task *t );
+void __dios_proc_exit( int wstatus, int code ) __attribute__((noreturn));
+/* VM services for processes (divm/vm/procs.py) */
+void *__divm_fork( void *frame, void *const *block, void **child_frame );
+void __divm_proc_swap( void *bundle );
+/* frees what only the null-terminated array dead reaches (own: and the
+ * running activations); the array goes too */
+void __divm_proc_drop( void *dead, int own );
+int __dios_fork( void *const *block );
 
 /* the scheduler, and the runnable tasks among the first 64 as a bit mask
  * (both named: the VM does the scheduler's common case itself) */

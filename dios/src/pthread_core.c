@@ -81,7 +81,7 @@ void pthread_exit( void *value )
         {
             int others = 0;
             for ( int i = 0; i < s->ntasks; ++i )
-                if ( s->tasks[ i ]->state == TASK_RUNNING && s->tasks[ i ] != t )
+                if ( s->tasks[ i ]->state == TASK_RUNNING && s->tasks[ i ] != t && s->tasks[ i ]->proc == t->proc )
                     others = 1;
             if ( !others )
                 exit( 0 );

@@ -84,14 +84,15 @@ void __dios_suicide( void )
 
 __dios_task *__dios_get_process_tasks( __dios_task h )
 {
-    ( void ) h;   /* one process */
     struct dios_state *s = state();
+    struct __dios_task *o = by_handle( h );
+    struct __dios_proc *p = o ? o->proc : s->installed;
     int n = 0;
     for ( int i = 0; i < s->ntasks; ++i )
-        n += s->tasks[ i ]->state == TASK_RUNNING;
+        n += s->tasks[ i ]->state == TASK_RUNNING && s->tasks[ i ]->proc == p;
     __dios_task *r = __vm_obj_make( n * sizeof( __dios_task ), _VM_PT_Heap );
     for ( int i = 0, j = 0; i < s->ntasks; ++i )
-        if ( s->tasks[ i ]->state == TASK_RUNNING )
+        if ( s->tasks[ i ]->state == TASK_RUNNING && s->tasks[ i ]->proc == p )
             r[ j++ ] = __dios_handle( s->tasks[ i ], 0 );
     return r;
 }

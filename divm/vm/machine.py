@@ -40,6 +40,7 @@ from divm.vm.insns import Insns
 from divm.vm.interrupts import Interrupts
 from divm.vm.memory import K_GLOBAL, Obj
 from divm.vm.order import Order
+from divm.vm.procs import Processes
 from divm.vm.race import Races
 from divm.vm.sched import Schedule
 
@@ -52,7 +53,7 @@ def _no_engine(*a):
     raise RuntimeError("code for symbolic runs in a VM without --symbolic")
 
 
-class VM(Access, Insns, Frames, Faults, Interrupts, Hypercalls, Races, Order, Schedule):
+class VM(Access, Insns, Frames, Faults, Interrupts, Hypercalls, Races, Order, Schedule, Processes):
     def __init__(self, prog: Program, env: list[tuple[str, bytes]], out=None):
         self.prog = prog
         self.env = env  # what __boot is given (DiOS's options among it)
@@ -420,4 +421,6 @@ class VM(Access, Insns, Frames, Faults, Interrupts, Hypercalls, Races, Order, Sc
 
 def make_builtins(vm: VM) -> dict:
     from divm.vm.builtins import builtins
-    return builtins(vm)
+    b = builtins(vm)
+    b.update(vm.proc_builtins())
+    return b

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import struct
 
-from divm.load.layout import CODE_BASE, M32, decode_obj
+from divm.load.layout import CODE_BASE, M32, PL_GLOBAL, decode_obj
 from divm.load.libcaccess import LIBC_ACCESSES
 from divm.load.values import Sym, U
 from divm.vm.defs import CF_CANCEL, CF_ERROR, CF_IGNORECRIT, CF_KERNEL, CF_STOP, CR_STATE, ErrorInfo, StopRequest
@@ -86,16 +86,34 @@ class Races:
         if self.flags & (CF_ERROR | CF_STOP | CF_CANCEL):
             return
         pending = [p for p in self.parked_accesses() if p[3]]
+        procs = self.task_procs() if len(pending) > 1 else {}
         for i, a in enumerate(pending):
             for b in pending[i + 1:]:
                 hit = self.conflict(a[3], b[3])
-                if hit is not None:
+                # threads of two processes: the same global id is two variables
+                if hit is not None and not (procs.get(a[0]) != procs.get(b[0]) and hit[0].p.__class__ is int
+                                            and hit[0].p >> 32 < PL_GLOBAL):
                     self.report_race(a, b, *hit)
                     return
+
+    def task_procs(self) -> dict:
+        """Task id -> its process record (0 where DiOS's layout has none)."""
+        lay = self.race_layout()
+        gl = self.prog.glob_by_name.get("__dios_task_layout") if lay else None
+        raw = self.objs[gl.idx].b if gl is not None else b""
+        if len(raw) < 88:
+            return {}
+        t_proc = struct.unpack_from("<q", raw, 80)[0]
+        return {t[0]: _Q(to.b, o + t_proc)[0] if o + t_proc + 8 <= len(to.b) else 0
+                for t, to, o in self.task_objs()}
 
     def tasks(self) -> list[tuple]:
         """(id, task state, wait kind, wait object, frame) of each of DiOS's
         tasks (TASK_RUNNING is 0, WAIT_NONE is 0)."""
+        return [t for t, _, _ in self.task_objs()]
+
+    def task_objs(self) -> list[tuple]:
+        """tasks(), each with the task's object and offset."""
         lay = self.race_layout()
         if lay is None:
             return []
@@ -120,8 +138,8 @@ class Races:
                 continue
             o = t & M32
             wobj = _Q(to.b, o + t_obj)[0] if t_obj is not None else 0
-            out.append((_I(to.b, o + t_id)[0], _I(to.b, o + t_state)[0], _I(to.b, o + t_wait)[0], wobj,
-                        _Q(to.b, o + t_frame)[0]))
+            out.append(((_I(to.b, o + t_id)[0], _I(to.b, o + t_state)[0], _I(to.b, o + t_wait)[0], wobj,
+                         _Q(to.b, o + t_frame)[0]), to, o))
         return out
 
     def parked_accesses(self) -> list[tuple]:

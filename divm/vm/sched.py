@@ -9,7 +9,8 @@ transition.  So per state the VM reads the runnable tasks' ids and frames
 once (a dispatch table, kept with the __vm_memo results for that memory),
 and per successor only chooses.  Anything out of the ordinary (the
 program exited, round-robin runs, no runnable task, more than 64 tasks,
-undefined bytes, an invalid frame) is left to the scheduler itself, whose
+several processes, undefined bytes, an invalid frame) is left to the
+scheduler itself, whose
 code stays the definition: this must do exactly what it does."""
 
 from __future__ import annotations
@@ -43,7 +44,8 @@ class Schedule:
             if any(f is None or f.decl or not f.system for f in fns) or len(raw) < 72:
                 s = ()
             else:
-                s = tuple((CODE_BASE + f.idx) << 32 for f in fns) + (struct.unpack_from("<9q", raw, 0),)
+                s = tuple((CODE_BASE + f.idx) << 32 for f in fns) + (
+                    struct.unpack_from(f"<{min(len(raw) // 8, 10)}q", raw, 0),)
             self._dios_sched = s
         return s or None
 
@@ -72,12 +74,14 @@ class Schedule:
         _, runnable, lay = self._dios_sched
         o = self.objs.get(s >> 32) if s.__class__ is int else None
         off = s & M32 if o is not None else 0
+        procs = lay[9:10]  # live processes (DiOS's scheduler switches their globals)
         if o is None or not all(defined(o, off + at, n) for at, n in ((lay[0], 8), (lay[1], 4), (lay[7], 4),
-                                                                       (lay[8], 4))):
+                                                                       (lay[8], 4), *((p, 4) for p in procs))):
             return _NONE
         tasks, n = _Q(o.b, off + lay[0])[0], _I32(o.b, off + lay[1])[0]
-        if _I32(o.b, off + lay[7])[0] or _I32(o.b, off + lay[8])[0] or not 0 < n <= 64:
-            return _NONE  # exited, round-robin, or no tasks or many
+        if _I32(o.b, off + lay[7])[0] or _I32(o.b, off + lay[8])[0] or not 0 < n <= 64 or \
+                procs and _I32(o.b, off + procs[0])[0] > 1:
+            return _NONE  # exited, round-robin, no tasks or many, or several processes
         mask = self.hc_memo(runnable, s)
         to = self.objs.get(tasks >> 32) if mask.__class__ is int and mask else None
         if to is None or not defined(to, tasks & M32, 8 * n):

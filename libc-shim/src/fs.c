@@ -473,6 +473,39 @@ static int new_fd(struct node *n, int flags)
     return fd;
 }
 
+/* fork: the file system and the open file descriptions are the kernel's,
+ * shared by parent and child; the descriptor table is the process's.  Before
+ * the copy, every open description gains the child's reference (so that
+ * the parent cannot drop one the child's table still holds), and the copy
+ * is told to share what the tree and the descriptions reach: the child gets
+ * copies of struct fsys and of the table only. */
+void **__divm_fs_fork_block(void)
+{
+    if (!fs)
+        return 0;
+    int n = 0;
+    for (int i = 0; i < fs->nfd; i++)
+        n += fs->fd[i] != 0;
+    void **b = __divm_ialloc((n + 3) * sizeof *b);
+    int k = 0;
+    b[k++] = fs->root;
+    b[k++] = fs->cwd;
+    for (int i = 0; i < fs->nfd; i++)
+        if (fs->fd[i]) {
+            fs->fd[i]->refs++;
+            b[k++] = fs->fd[i];
+        }
+    b[k] = 0;
+    return b;
+}
+
+void __divm_fs_fork_done(void **block, int child)
+{
+    (void)child;   /* the copy gave the child its own struct fsys and table */
+    if (block)
+        __divm_ifree(block);
+}
+
 /* an end of a FIFO is closed: whoever waits for it sees the change */
 static void fifo_release(struct node *n, int acc)
 {

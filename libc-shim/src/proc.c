@@ -1,7 +1,8 @@
-/* The sandbox's closed doors: a program under divm cannot start processes,
- * reach a shell or open network connections.  Each call fails as POSIX
- * allows (ENOSYS for process creation, EACCES for sockets, ECHILD for
- * waits), so that a program's own error handling runs. */
+/* Processes and the sandbox's closed doors: fork and wait are DiOS's
+ * processes; a program under divm cannot run other programs, reach a shell
+ * or open network connections.  Each such call fails as POSIX allows
+ * (ENOSYS for exec and spawn, EACCES for sockets), so that a program's own
+ * error handling runs. */
 #define _GNU_SOURCE 1
 #include <errno.h>
 #include <stdarg.h>
@@ -32,16 +33,22 @@ int system(const char *cmd)
     return nosys();
 }
 
-/* fork fails as the system call would, after the pthread_atfork prepare
- * handlers and before the parent ones (as glibc runs them around a failed fork) */
+/* fork (DiOS's, DIVINE's semantics): the pthread_atfork prepare handlers,
+ * then the copy, then the parent or the child handlers.  The file system is
+ * the kernel's: the child shares it and the open file descriptions, with a
+ * copy of the descriptor table. */
 void __dios_run_atfork(int phase);
+int __dios_fork(void *const *block);
+void **__divm_fs_fork_block(void);
+void __divm_fs_fork_done(void **block, int child);
 pid_t fork(void)
 {
     __dios_run_atfork(0);
-    int r = nosys();
-    __dios_run_atfork(1);
-    errno = ENOSYS;
-    return r;
+    void **block = __divm_fs_fork_block();
+    pid_t pid = __dios_fork((void *const *)block);
+    __divm_fs_fork_done(block, pid == 0);
+    __dios_run_atfork(pid == 0 ? 2 : 1);
+    return pid;
 }
 pid_t vfork(void) { return nosys(); }
 int execv(const char *p, char *const a[]) { (void)p; (void)a; return nosys(); }
@@ -93,8 +100,11 @@ static int nochild(void)
     return -1;
 }
 
-pid_t wait(int *st) { (void)st; return nochild(); }
-pid_t waitpid(pid_t pid, int *st, int opt) { (void)pid; (void)st; (void)opt; return nochild(); }
+int __dios_wait4(int pid, int *st, int opt);
+pid_t wait(int *st) { return __dios_wait4(-1, st, 0); }
+pid_t waitpid(pid_t pid, int *st, int opt) { return __dios_wait4(pid, st, opt); }
+pid_t wait3(int *st, int opt, struct rusage *ru) { (void)ru; return __dios_wait4(-1, st, opt); }
+pid_t wait4(pid_t pid, int *st, int opt, struct rusage *ru) { (void)ru; return __dios_wait4(pid, st, opt); }
 int waitid(idtype_t t, id_t id, siginfo_t *info, int opt) { (void)t; (void)id; (void)info; (void)opt; return nochild(); }
 
 FILE *popen(const char *cmd, const char *mode)

@@ -1,4 +1,6 @@
-/* Signals: only those a program raises on itself are delivered, at once. */
+/* Signals: those a program raises on itself are delivered at once; kill of
+ * another process is DiOS's (its default action, or its handler in a thread
+ * of that process). */
 #define _GNU_SOURCE 1
 #include <errno.h>
 #include <signal.h>
@@ -11,8 +13,10 @@
 void *__divm_ialloc(size_t n);
 
 /* the handlers, made when the first is installed: most programs install
- * none, and the table would be kilobytes of every state */
-static struct sigaction *actions;
+ * none, and the table would be kilobytes of every state.  The table is the
+ * process's, kept by DiOS: kill from another process reads it */
+void **__dios_sigtab(void);
+#define actions (*(struct sigaction **)__dios_sigtab())
 static const struct sigaction dfl; /* SIG_DFL, no flags */
 
 static const struct sigaction *get(int sig)
@@ -104,12 +108,21 @@ int raise(int sig)
     __dios_exit_signal(128 + sig);
 }
 
+/* a handler kill from another process makes a thread of this one run */
+void __divm_signal_trampoline(void *sig)
+{
+    deliver((int)(long)sig);
+}
+
+int __dios_kill_proc(int pid, int sig);
 int kill(pid_t pid, int sig)
 {
-    if (pid != getpid() && pid != 0 && pid != -1) {
-        errno = ESRCH;
+    if (sig < 0 || sig >= NSIG) {
+        errno = EINVAL;
         return -1;
     }
+    if (pid != getpid() && pid != 0 && pid != -1)
+        return __dios_kill_proc(pid, sig);
     if (sig == 0)
         return 0;
     return raise(sig);

@@ -23,42 +23,21 @@ mode_t umask(mode_t m)
     return old;
 }
 
-pid_t getpid(void) { return 1; }
-pid_t getppid(void) { return 0; }
-pid_t getpgrp(void) { return 1; }
-pid_t setsid(void) { errno = EPERM; return -1; } /* the only process leads its group */
-
-/* one process (pid 1), the leader of process group 1 and session 1 */
-static int no_such(pid_t pid)
-{
-    if (pid < 0) {
-        errno = EINVAL;
-        return -1;
-    }
-    if (pid != 0 && pid != 1) {
-        errno = ESRCH;
-        return -1;
-    }
-    return 0;
-}
-
-pid_t getpgid(pid_t pid) { return no_such(pid) < 0 ? -1 : 1; }
-pid_t getsid(pid_t pid) { return no_such(pid) < 0 ? -1 : 1; }
-
-int setpgid(pid_t pid, pid_t pgid)
-{
-    if (pgid < 0) {
-        errno = EINVAL;
-        return -1;
-    }
-    if (no_such(pid) < 0)
-        return -1;
-    if (pgid != 0 && pgid != 1) {
-        errno = EPERM; /* no such process group in the session */
-        return -1;
-    }
-    return 0;
-}
+/* processes are DiOS's (dios/src/proc.c) */
+int __dios_getpid(void);
+int __dios_getppid(void);
+int __dios_getpgid(int pid);
+int __dios_getsid(int pid);
+int __dios_setsid(void);
+int __dios_setpgid(int pid, int pgid);
+pid_t getpid(void) { return __dios_getpid(); }
+pid_t getppid(void) { return __dios_getppid(); }
+pid_t getpgrp(void) { return __dios_getpgid(0); }
+pid_t setsid(void) { return __dios_setsid(); }
+pid_t getpgid(pid_t pid) { return __dios_getpgid(pid); }
+pid_t getsid(pid_t pid) { return __dios_getsid(pid); }
+int setpgid(pid_t pid, pid_t pgid) { return __dios_setpgid(pid, pgid); }
+int setpgrp(void) { return __dios_setpgid(0, 0); }
 
 /* swaps the bytes of each pair (an odd last byte is not copied) */
 void swab(const void *__restrict from, void *__restrict to, ssize_t n)

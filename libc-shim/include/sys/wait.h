@@ -1,4 +1,4 @@
-/* <sys/wait.h>: there are no child processes under divm (fork fails). */
+/* <sys/wait.h>: waiting for child processes (fork is DiOS's). */
 #ifndef _SYS_WAIT_H
 #define _SYS_WAIT_H 1
 
@@ -29,6 +29,9 @@ typedef enum { P_ALL, P_PID, P_PGID } idtype_t;
 pid_t wait(int *);
 pid_t waitpid(pid_t, int *, int);
 int waitid(idtype_t, id_t, siginfo_t *, int);
+struct rusage;
+pid_t wait3(int *, int, struct rusage *);
+pid_t wait4(pid_t, int *, int, struct rusage *);
 
 __DIVM_END_DECLS
 
