@@ -411,7 +411,8 @@ __attribute__(( used )) const long __dios_task_layout[] = {
     offsetof( struct __dios_task, state ), offsetof( struct __dios_task, wait_kind ),
     offsetof( struct __dios_task, wait_obj ), offsetof( struct dios_state, exited ),
     offsetof( struct dios_state, round_robin ), offsetof( struct dios_state, live_procs ),
-    offsetof( struct __dios_task, proc ) };
+    offsetof( struct __dios_task, proc ), offsetof( struct __dios_task, is_main ),
+    offsetof( struct __dios_task, start ) };
 
 /* Park the running task: the VM writes its stack into frames, and it
  * continues where this was called when the scheduler picks it again (the

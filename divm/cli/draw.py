@@ -32,11 +32,9 @@ from divm.vm.memory import K_ALLOCA, K_FRAME, K_GLOBAL, K_HEAP, K_KERNEL
 DEFAULT_MAX_STATES = 200
 RENDERED = {".svg": "svg", ".png": "png"}
 PICTURES = (".dot", ".gv", ".svg", ".png")
-# struct dios_state {tasks, ntasks, ...} and struct __dios_task {frame, id,
-# state, detached, is_main, wait_kind, wait_obj, wait_arg, start, ...}
-# (dios/src/dios_internal.h), as laid out for LP64, the only data model
-# the VM runs
-TASK_FIELDS = ((0, "<Q"), (8, "<i"), (12, "<i"), (20, "<i"), (48, "<Q"))  # frame, id, state, is_main, start
+# where __dios_task_layout (dios/src/dios.c) gives the offsets this reads:
+# dios_state's tasks and ntasks, and each task's frame, id, state, is_main, start
+LAYOUT_AT = {"tasks": 0, "ntasks": 1, "frame": 2, "id": 3, "state": 4, "is_main": 11, "start": 12}
 ROW_LIMIT = 16  # rows of 8 bytes shown per object; the rest is summarised
 
 
@@ -228,16 +226,25 @@ def _read(objs: dict, ptr, fmt: str):
     return struct.unpack_from(fmt, o.b, off)[0]
 
 
-def tasks(objs: dict, regs: list) -> list[tuple]:
-    """(frame, id, state, is_main, start) of each DiOS task."""
+def tasks(prog, objs: dict, regs: list) -> list[tuple]:
+    """(frame, id, state, is_main, start) of each DiOS task, where DiOS's
+    __dios_task_layout says the fields are (none without it)."""
+    gl = prog.glob_by_name.get("__dios_task_layout")
+    raw = objs[gl.idx].b if gl is not None and not gl.decl and gl.idx in objs else b""
+    if len(raw) < 8 * (LAYOUT_AT["start"] + 1):
+        return []
+    lay = {k: struct.unpack_from("<q", raw, 8 * i)[0] for k, i in LAYOUT_AT.items()}
     st = regs[CR_STATE]
-    arr, n = _read(objs, st, "<Q"), _read(objs, st + 8 if st else 0, "<i")
+    arr = _read(objs, st + lay["tasks"], "<Q") if st else None
+    n = _read(objs, st + lay["ntasks"], "<i") if st else None
+    fields = ((lay["frame"], "<Q"), (lay["id"], "<i"), (lay["state"], "<i"), (lay["is_main"], "<i"),
+              (lay["start"], "<Q"))
     out = []
     for i in range(min(n or 0, 4096)):
         t = _read(objs, arr + 8 * i, "<Q") if arr else None
         if t is None:
             break
-        out.append(tuple(_read(objs, t + off, fmt) or 0 for off, fmt in TASK_FIELDS))
+        out.append(tuple(_read(objs, t + off, fmt) or 0 for off, fmt in fields))
     return out
 
 
@@ -286,7 +293,7 @@ def thread_lines(prog, snap, ended: bool) -> list[str]:
     none (its tasks keep the frames they had when the last one ran)."""
     if ended:
         return ["the program ended"]
-    return [where(prog, snap.objs, t) for t in tasks(snap.objs, snap.regs)]
+    return [where(prog, snap.objs, t) for t in tasks(prog, snap.objs, snap.regs)]
 
 
 # -- the state graph -------------------------------------------------------------
@@ -417,7 +424,7 @@ def object_names(prog, objs: dict, regs: list) -> dict[int, tuple[str, bool]]:
     for gl in prog.globals:
         if gl.idx in objs:
             names[gl.idx] = (gl.name, gl.system or gl.const or gl.name.startswith(("llvm.", "__divm_")))
-    for t in tasks(objs, regs):
+    for t in tasks(prog, objs, regs):
         for fn, _, _, fid in stack(prog, objs, t[0]):
             o = objs[fid]
             names[fid] = (f"frame of {fn.name} (T{t[1]})", True)

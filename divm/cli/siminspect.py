@@ -42,7 +42,7 @@ class Inspect:
 
     def started(self, tid) -> str:
         """Where a thread without a frame of the program is (draw's words)."""
-        task = next((t for t in tasks(self.vm.objs, self.vm.regs) if t[1] == tid), None)
+        task = next((t for t in tasks(self.vm.prog, self.vm.objs, self.vm.regs) if t[1] == tid), None)
         return where(self.prog, self.vm.objs, task).removeprefix(f"T{tid} ") if task else ""
 
     def here(self) -> tuple | None:

@@ -77,7 +77,7 @@ def threads(vm) -> list[tuple[int, int, int | None, int]]:
             return [(t[0], t[1], t[2], t[-1]) for t in get()]
         except (TypeError, IndexError, struct.error):
             pass
-    return [(t[1], t[2], None, t[0]) for t in tasks(vm.objs, vm.regs)]
+    return [(t[1], t[2], None, t[0]) for t in tasks(vm.prog, vm.objs, vm.regs)]
 
 
 def parked_registers(vm, fr: Frame) -> tuple[dict, list[int]]:
