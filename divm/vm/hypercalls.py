@@ -190,6 +190,17 @@ class Hypercalls:
             o.undefine(old, b"\xff" * (size - old))
         o.resync()
 
+    def listed_objects(self, block) -> set[int]:
+        """The objects a null-terminated array of pointers at block points
+        into (none if block is null)."""
+        out: set[int] = set()
+        for i in range(1 << 16 if block else 0):
+            q = self.ld(block + 8 * i, PTR)
+            if not q or q.__class__ is not int:
+                break
+            out.add(q >> 32)
+        return out
+
     def hc_obj_clone(self, root, block=0):
         """Deep copy of the heap graph reachable from root; objects listed in
         the null-terminated array `block` (and non-heap objects) are shared,
@@ -197,13 +208,7 @@ class Hypercalls:
         if root.__class__ is not int or (root >> 32) not in self.objs:
             self.fault(F_HYPERCALL, "__vm_obj_clone of an invalid pointer")
             return 0
-        stop = set()
-        if block:
-            for i in range(1 << 16):
-                q = self.ld(block + 8 * i, PTR)
-                if not q or q.__class__ is not int:
-                    break
-                stop.add(q >> 32)
+        stop = self.listed_objects(block)
         order, copy = [root >> 32], {}
         while order:
             oid = order.pop()

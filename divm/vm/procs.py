@@ -91,13 +91,7 @@ class Processes:
         objs = self.objs
         chain = self._chain(frame)
         forced = set(chain)
-        stop = set()
-        if block:
-            for i in range(1 << 16):
-                q = self.ld(block + 8 * i, PTR)
-                if not q or q.__class__ is not int:
-                    break
-                stop.add(q >> 32)
+        stop = self.listed_objects(block)
         kernel = self._closure([self.regs[CR_STATE] >> 32], (K_KERNEL, K_FRAME, K_ALLOCA), forced)
         kernel |= self._closure(list(stop), (K_KERNEL,), forced)
         gl = self.proc_globals()
