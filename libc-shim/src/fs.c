@@ -66,6 +66,7 @@ struct node
     volatile int wr_wait;   /* set by a waiting writer, cleared by a read or a reader's close */
     volatile int ropen_wait, wopen_wait; /* set by a waiting open, cleared by an open of the other end */
     struct sock *sk;        /* a socket (S_IFSOCK): its state */
+    int err;                /* a socket's pipe: an error for its reader (ECONNRESET) */
 };
 
 #define PIPE_CAP 65536 /* Linux's default pipe capacity */
@@ -1628,11 +1629,15 @@ static void sock_unpipe(struct node *p)
     maybe_free(p);
 }
 
-/* the last description is closed (or a queued connection is dropped): the
- * peer sees the end of the file, queued connections are refused */
+/* The last description is closed (or a queued connection is dropped): the
+ * peer sees the end of the file, queued connections are refused.  As on
+ * Linux, the peer's read gets ECONNRESET once (after the bytes it has not
+ * read) when this end goes with bytes unread or was never accepted. */
 static void sock_close(struct node *n)
 {
     struct sock *sk = n->sk;
+    if (sk->in && sk->in->size && sk->out)
+        sk->out->err = ECONNRESET;
     sock_shut(sk, SH_RD | SH_WR);
     if (sk->in)
         sock_unpipe(sk->in);
@@ -1642,6 +1647,7 @@ static void sock_close(struct node *n)
     while (sk->queue) {
         struct node *q = sk->queue;
         sk->queue = q->sk->next;
+        q->sk->out->err = ECONNRESET;
         sock_close(q);
         q->opens--;
         maybe_free(q);
@@ -1941,6 +1947,10 @@ static long sock_recv(struct ofile *of, void *buf, size_t n, int flags)
         }
     if (r == -EAGAIN && (sk->shut & SH_RD) && !(of->flags & O_NONBLOCK) && !(flags & MSG_DONTWAIT))
         r = 0;
+    if (r == 0 && sk->in->err) {
+        r = -sk->in->err;
+        sk->in->err = 0;
+    }
     of_unref(of);
     return r;
 }
@@ -2069,8 +2079,8 @@ int getpeername(int fd, struct sockaddr *__restrict a, socklen_t *__restrict len
     return sock_addr(of->node->sk->peer, a, len);
 }
 
-/* SOL_SOCKET only: SO_TYPE, SO_ERROR (always 0: errors are reported by
- * the calls), SO_ACCEPTCONN, the buffer sizes (a pipe's capacity) and the
+/* SOL_SOCKET only: SO_TYPE, SO_ERROR (the pending ECONNRESET, which it
+ * clears), SO_ACCEPTCONN, the buffer sizes (a pipe's capacity) and the
  * boolean options setsockopt stored; others are ENOPROTOOPT */
 int getsockopt(int fd, int level, int opt, void *__restrict v, socklen_t *__restrict len)
 {
@@ -2085,7 +2095,11 @@ int getsockopt(int fd, int level, int opt, void *__restrict v, socklen_t *__rest
     int x;
     switch (opt) {
     case SO_TYPE: x = SOCK_STREAM; break;
-    case SO_ERROR: x = 0; break;
+    case SO_ERROR:
+        x = sk->in ? sk->in->err : 0;
+        if (sk->in)
+            sk->in->err = 0;
+        break;
     case SO_ACCEPTCONN: x = sk->state == SK_LISTEN; break;
     case SO_SNDBUF:
     case SO_RCVBUF: x = PIPE_CAP; break;
