@@ -515,6 +515,21 @@ void __divm_fs_fork_done(void **block, int child)
         __divm_ifree(block);
 }
 
+static void drop_fd(int fd);
+
+/* A process other than the last one ends (DiOS's end of a process): its
+ * descriptors close, as the kernel closes them, so that the other ends of
+ * its pipes and sockets see the end of the file. */
+void __divm_fs_proc_exit(void)
+{
+    if (!fs)
+        return;
+    F();
+    for (int i = 3; i < fs->nfd; i++)
+        if (fs->fd[i])
+            drop_fd(i);
+}
+
 /* an end of a FIFO is closed: whoever waits for it sees the change */
 static void fifo_release(struct node *n, int acc)
 {
@@ -1615,6 +1630,7 @@ static void sock_shut(struct sock *sk, int how)
     if ((how & SH_RD) && sk->in) {
         sk->in->readers--;
         sk->in->wr_wait = 0;
+        sk->in->rd_wait = 0; /* a reader of this end stops waiting */
     }
     if ((how & SH_WR) && sk->out) {
         sk->out->writers--;
@@ -1925,9 +1941,22 @@ static long sock_send(struct ofile *of, const void *buf, size_t n, int flags)
     return r;
 }
 
+/* takes from the socket's pipe, waiting while it is empty and has a writer,
+ * unless nb; shutdown(SHUT_RD) ends the wait too (it clears rd_wait) */
+static long sock_take(struct sock *sk, void *buf, size_t n, int nb, int peek)
+{
+    long r;
+    while ((r = pipe_read(sk->in, buf, n, 1, peek)) == -EAGAIN && !nb && !(sk->shut & SH_RD)) {
+        sk->in->rd_wait = 1;
+        __dios_wait_zero(&sk->in->rd_wait);
+    }
+    return r == -EAGAIN && (sk->shut & SH_RD) ? 0 : r;
+}
+
 /* recv: what the peer sent, waiting while there is nothing; 0 at the end
- * of the file (the peer closed or shut its writing down).  After
- * shutdown(SHUT_RD) it takes what is left without waiting, as Linux. */
+ * of the file (the peer closed or shut its writing down), after a pending
+ * ECONNRESET.  After shutdown(SHUT_RD) it takes what is left without
+ * waiting, as Linux. */
 static long sock_recv(struct ofile *of, void *buf, size_t n, int flags)
 {
     struct sock *sk = of->node->sk;
@@ -1935,18 +1964,16 @@ static long sock_recv(struct ofile *of, void *buf, size_t n, int flags)
         return -ENOTCONN;
     if (!n)
         return 0;
-    int nb = (of->flags & O_NONBLOCK) || (flags & MSG_DONTWAIT) || (sk->shut & SH_RD);
+    int nb = (of->flags & O_NONBLOCK) || (flags & MSG_DONTWAIT);
     of->refs++;
-    long r = pipe_read(sk->in, buf, n, nb, flags & MSG_PEEK);
+    long r = sock_take(sk, buf, n, nb, flags & MSG_PEEK);
     if ((flags & MSG_WAITALL) && !(flags & MSG_PEEK))
         while (r > 0 && (size_t)r < n) {
-            long k = pipe_read(sk->in, (char *)buf + r, n - (size_t)r, nb, 0);
+            long k = sock_take(sk, (char *)buf + r, n - (size_t)r, nb, 0);
             if (k <= 0)
                 break;
             r += k;
         }
-    if (r == -EAGAIN && (sk->shut & SH_RD) && !(of->flags & O_NONBLOCK) && !(flags & MSG_DONTWAIT))
-        r = 0;
     if (r == 0 && sk->in->err) {
         r = -sk->in->err;
         sk->in->err = 0;
