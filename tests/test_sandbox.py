@@ -177,7 +177,7 @@ def test_no_network(tmp_path):
     p = prog(tmp_path, "network")
     text = ok(run_divm(["run", p], cwd=tmp_path))
     assert "socket: -1 Permission denied" in text
-    assert "socket unix: -1 Protocol not supported" in text   # AF_UNIX streams only
+    assert "socket unix seqpacket: -1 Protocol not supported" in text
     assert "socketpair: 0" in text                             # AF_UNIX: in the file system
     assert "port 80 addr 127.0.0.1" in text
     assert "connect: -1 Bad file descriptor" in text

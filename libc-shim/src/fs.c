@@ -1556,14 +1556,27 @@ ssize_t writev(int fd, const struct iovec *iov, int cnt)
 
 /* -- sockets ------------------------------------------------------------------------ */
 
-/* AF_UNIX stream sockets, after DiOS's VFS.  A socket is a node (S_IFSOCK)
+/* AF_UNIX sockets, after DiOS's VFS.  A socket is a node (S_IFSOCK)
  * with a struct sock; bind links that node into the tree under its name.
  * A connection is two unnamed pipes cross-connected: each end reads one and
  * writes the other, so blocking, capacity, the end of the file after the
  * peer's close and EPIPE are the pipes'.  connect queues the server's end of
  * a new connection on the listening socket and returns (it waits only when
  * the backlog is full); accept takes the oldest, waiting while there is
- * none.  The accepted end has the listener's name, as in DiOS and Linux. */
+ * none.  The accepted end has the listener's name, as in DiOS and Linux.
+ * A datagram socket (SOCK_DGRAM) keeps the datagrams sent to it in a queue
+ * of its own, up to DGRAM_QLEN + 1 (Linux's default), and the socket it is
+ * connected to, if any. */
+
+#define DGRAM_QLEN 10
+
+struct dgram
+{
+    struct dgram *next;
+    char *from;  /* the sender's name (0 for none) */
+    size_t len;
+    char data[];
+};
 
 enum { SK_NEW, SK_LISTEN, SK_CONN, SK_CLOSED };
 enum { SH_RD = 1, SH_WR = 2 };
@@ -1571,7 +1584,8 @@ enum { SO_BOOLS = 1 << SO_DEBUG | 1 << SO_REUSEADDR | 1 << SO_BROADCAST | 1 << S
 
 struct sock
 {
-    int state;              /* SK_* */
+    int type;               /* SOCK_STREAM or SOCK_DGRAM */
+    int state;              /* SK_* (a datagram socket is SK_NEW until closed) */
     int shut;               /* SH_RD, SH_WR: the pipe ends shutdown gave up */
     int opts;               /* the boolean options set, 1 << SO_* */
     struct node *in, *out;  /* connected: the pipe it reads and the pipe it writes */
@@ -1581,14 +1595,37 @@ struct sock
     struct node *next;      /* queued: the next in the listener's queue */
     volatile int acc_wait;  /* set by a waiting accept, cleared by a connect */
     volatile int con_wait;  /* set by a connect waiting for the backlog, cleared by an accept or a close */
+    struct dgram *dgrams;   /* datagram: received, oldest first */
+    int ndgrams;
+    struct node *dest;      /* datagram: the socket connect named (held: opens) */
+    volatile int dg_rwait;  /* set by a receiver waiting for a datagram, cleared by a send or shutdown */
+    volatile int dg_wwait;  /* set by a sender waiting for room, cleared by a receive or a close */
 };
 
-static struct node *new_sock(void)
+static struct node *new_sock(int type)
 {
     struct node *n = new_node(S_IFSOCK | 0777);
     n->sk = __divm_ialloc(sizeof *n->sk);
     __builtin_memset(n->sk, 0, sizeof *n->sk);
+    n->sk->type = type;
     return n;
+}
+
+static void dg_free(struct dgram *d)
+{
+    if (d->from)
+        __divm_ifree(d->from);
+    __divm_ifree(d);
+}
+
+/* a datagram socket forgets the socket it was connected to */
+static void dg_undest(struct sock *sk)
+{
+    if (sk->dest) {
+        sk->dest->opens--;
+        maybe_free(sk->dest);
+        sk->dest = 0;
+    }
 }
 
 static void sock_free(struct sock *sk)
@@ -1632,6 +1669,8 @@ static void sock_shut(struct sock *sk, int how)
         sk->in->wr_wait = 0;
         sk->in->rd_wait = 0; /* a reader of this end stops waiting */
     }
+    if (how & SH_RD)
+        sk->dg_rwait = 0;
     if ((how & SH_WR) && sk->out) {
         sk->out->writers--;
         sk->out->rd_wait = 0;
@@ -1670,6 +1709,14 @@ static void sock_close(struct node *n)
     }
     sk->queued = 0;
     sk->con_wait = 0;
+    while (sk->dgrams) {
+        struct dgram *d = sk->dgrams;
+        sk->dgrams = d->next;
+        dg_free(d);
+    }
+    sk->ndgrams = 0;
+    sk->dg_wwait = 0; /* a waiting sender gets ECONNREFUSED */
+    dg_undest(sk);
     sk->state = SK_CLOSED;
 }
 
@@ -1738,10 +1785,10 @@ int socket(int domain, int type, int proto)
         return fail(EAFNOSUPPORT);
     if (type & ~(0xf | SOCK_NONBLOCK | SOCK_CLOEXEC))
         return fail(EINVAL);
-    if ((type & 0xf) != SOCK_STREAM || (proto && proto != PF_UNIX))
+    if (((type & 0xf) != SOCK_STREAM && (type & 0xf) != SOCK_DGRAM) || (proto && proto != PF_UNIX))
         return fail(EPROTONOSUPPORT);
     F();
-    struct node *n = new_sock();
+    struct node *n = new_sock(type & 0xf);
     int fd = new_fd(n, O_RDWR | (type & SOCK_NONBLOCK ? O_NONBLOCK : 0));
     if (fd < 0)
         free_node(n);
@@ -1754,11 +1801,11 @@ int socketpair(int domain, int type, int proto, int sv[2])
         return fail(domain == AF_INET || domain == AF_INET6 ? EOPNOTSUPP : EAFNOSUPPORT);
     if (type & ~(0xf | SOCK_NONBLOCK | SOCK_CLOEXEC))
         return fail(EINVAL);
-    if ((type & 0xf) != SOCK_STREAM || (proto && proto != PF_UNIX))
+    if (((type & 0xf) != SOCK_STREAM && (type & 0xf) != SOCK_DGRAM) || (proto && proto != PF_UNIX))
         return fail(EPROTONOSUPPORT);
     F();
     int fl = O_RDWR | (type & SOCK_NONBLOCK ? O_NONBLOCK : 0);
-    struct node *a = new_sock(), *b = new_sock();
+    struct node *a = new_sock(type & 0xf), *b = new_sock(type & 0xf);
     int fa = new_fd(a, fl);
     if (fa < 0) {
         free_node(a);
@@ -1771,7 +1818,13 @@ int socketpair(int domain, int type, int proto, int sv[2])
         free_node(b);
         return -1;
     }
-    sock_join(a, b);
+    if ((type & 0xf) == SOCK_DGRAM) { /* each the other's destination */
+        a->sk->dest = b;
+        b->sk->dest = a;
+        a->opens++;
+        b->opens++;
+    } else
+        sock_join(a, b);
     sv[0] = fa;
     sv[1] = fb;
     return 0;
@@ -1807,6 +1860,8 @@ int listen(int fd, int backlog)
     if (!of)
         return -1;
     struct sock *sk = of->node->sk;
+    if (sk->type != SOCK_STREAM)
+        return fail(EOPNOTSUPP);
     if (sk->state == SK_CONN)
         return fail(EINVAL);
     if (!sk->name)
@@ -1822,7 +1877,7 @@ int listen(int fd, int backlog)
 /* the listener l takes a new connection from the socket c */
 static void sock_enqueue(struct node *l, struct node *c)
 {
-    struct node *s = new_sock();
+    struct node *s = new_sock(SOCK_STREAM);
     s->sk->name = sdup(l->sk->name, __divm_strlen(l->sk->name));
     sock_join(c, s);
     s->opens++; /* the queue's */
@@ -1834,6 +1889,43 @@ static void sock_enqueue(struct node *l, struct node *c)
     l->sk->acc_wait = 0;
 }
 
+/* the datagram socket the path in an address names: the node, or 0 and
+ * *err set */
+static struct node *dg_lookup(const struct sockaddr *a, socklen_t len, int *err)
+{
+    char path[109];
+    struct node *t = 0;
+    if (!(*err = sun_path(a, len, path, EAFNOSUPPORT)) && !(t = lookup_at(fs->cwd, path)))
+        *err = errno;
+    else if (t && !t->sk)
+        *err = ECONNREFUSED;
+    else if (t && t->sk->type != SOCK_DGRAM)
+        *err = EPROTOTYPE;
+    else if (t && !(t->mode & S_IWUSR))
+        *err = EACCES;
+    else if (t && t->sk->state == SK_CLOSED)
+        *err = ECONNREFUSED;
+    return *err ? 0 : t;
+}
+
+/* a datagram socket's connect names its default destination (AF_UNSPEC
+ * forgets it) */
+static int dg_connect(struct sock *sk, const struct sockaddr *a, socklen_t len)
+{
+    if (a && len >= sizeof(sa_family_t) && a->sa_family == AF_UNSPEC) {
+        dg_undest(sk);
+        return 0;
+    }
+    int e;
+    struct node *t = dg_lookup(a, len, &e);
+    if (!t)
+        return fail(e);
+    t->opens++;
+    dg_undest(sk);
+    sk->dest = t;
+    return 0;
+}
+
 /* As Linux, a listener queues up to backlog + 1 connections; one more
  * waits (EAGAIN with O_NONBLOCK) for an accept.  The description and the
  * listener are held while it waits. */
@@ -1842,11 +1934,13 @@ int connect(int fd, const struct sockaddr *a, socklen_t len)
     struct ofile *of = sock_of(fd);
     if (!of)
         return -1;
+    struct sock *sk = of->node->sk;
+    if (sk->type == SOCK_DGRAM)
+        return dg_connect(sk, a, len);
     char path[109];
     int e = sun_path(a, len, path, EAFNOSUPPORT);
     if (e)
         return fail(e);
-    struct sock *sk = of->node->sk;
     if (sk->state == SK_CONN)
         return fail(EISCONN);
     if (sk->state == SK_LISTEN)
@@ -1856,6 +1950,8 @@ int connect(int fd, const struct sockaddr *a, socklen_t len)
         return -1;
     if (!t->sk)
         return fail(ECONNREFUSED);
+    if (t->sk->type != SOCK_STREAM)
+        return fail(EPROTOTYPE);
     if (!(t->mode & S_IWUSR))
         return fail(EACCES);
     of->refs++;
@@ -1890,6 +1986,8 @@ int accept4(int fd, struct sockaddr *__restrict a, socklen_t *__restrict len, in
     if (!of)
         return -1;
     struct sock *sk = of->node->sk;
+    if (sk->type != SOCK_STREAM)
+        return fail(EOPNOTSUPP);
     if (sk->state != SK_LISTEN)
         return fail(EINVAL);
     if (a && !len)
@@ -1922,7 +2020,7 @@ int accept(int fd, struct sockaddr *__restrict a, socklen_t *__restrict len) { r
 /* send: ENOTCONN before a connection, EPIPE (and SIGPIPE unless
  * MSG_NOSIGNAL) after shutdown(SHUT_WR) or the peer's close or
  * shutdown(SHUT_RD); -errno on failure */
-static long sock_send(struct ofile *of, const void *buf, size_t n, int flags)
+static long st_send(struct ofile *of, const void *buf, size_t n, int flags)
 {
     struct sock *sk = of->node->sk;
     if (sk->state != SK_CONN)
@@ -1957,7 +2055,7 @@ static long sock_take(struct sock *sk, void *buf, size_t n, int nb, int peek)
  * of the file (the peer closed or shut its writing down), after a pending
  * ECONNRESET.  After shutdown(SHUT_RD) it takes what is left without
  * waiting, as Linux. */
-static long sock_recv(struct ofile *of, void *buf, size_t n, int flags)
+static long st_recv(struct ofile *of, void *buf, size_t n, int flags)
 {
     struct sock *sk = of->node->sk;
     if (sk->state != SK_CONN)
@@ -1982,6 +2080,128 @@ static long sock_recv(struct ofile *of, void *buf, size_t n, int flags)
     return r;
 }
 
+/* A datagram goes to the socket a names, or to the one connect named
+ * (EDESTADDRREQ without either, ECONNREFUSED once it is closed); it waits
+ * while that socket's queue is full.  The description and the destination
+ * are held while it waits. */
+static long dg_send(struct ofile *of, const void *buf, size_t n, int flags, const struct sockaddr *a,
+                    socklen_t alen)
+{
+    struct sock *sk = of->node->sk;
+    if (sk->shut & SH_WR) {
+        if (!(flags & MSG_NOSIGNAL))
+            raise(SIGPIPE);
+        return -EPIPE;
+    }
+    int e = 0;
+    struct node *t = sk->dest;
+    if (a && !(t = dg_lookup(a, alen, &e)))
+        return -e;
+    if (!t)
+        return -EDESTADDRREQ;
+    if (t->sk->state == SK_CLOSED) {
+        dg_undest(sk); /* as Linux: ECONNREFUSED once, then not connected */
+        return -ECONNREFUSED;
+    }
+    if (n > PIPE_CAP)
+        return -EMSGSIZE;
+    of->refs++;
+    t->opens++;
+    for (;;) {
+        if (t->sk->state == SK_CLOSED)
+            e = ECONNREFUSED;
+        else if (t->sk->ndgrams <= DGRAM_QLEN)
+            break;
+        else if ((of->flags & O_NONBLOCK) || (flags & MSG_DONTWAIT))
+            e = EAGAIN;
+        if (e)
+            break;
+        t->sk->dg_wwait = 1;
+        __dios_wait_zero(&t->sk->dg_wwait);
+    }
+    if (!e) {
+        struct dgram *d = __divm_ialloc(sizeof *d + n);
+        d->next = 0;
+        d->from = sk->name ? sdup(sk->name, __divm_strlen(sk->name)) : 0;
+        d->len = n;
+        if (n)
+            __builtin_memcpy(d->data, buf, n);
+        struct dgram **p = &t->sk->dgrams;
+        while (*p)
+            p = &(*p)->next;
+        *p = d;
+        t->sk->ndgrams++;
+        t->sk->dg_rwait = 0;
+    }
+    t->opens--;
+    maybe_free(t);
+    of_unref(of);
+    return e ? -e : (long)n;
+}
+
+/* Takes the oldest datagram (what does not fit in n bytes is lost; MSG_PEEK
+ * leaves it), waiting while there is none: a datagram socket has no end of
+ * the file, except after shutdown(SHUT_RD). */
+static long dg_recv(struct ofile *of, void *buf, size_t n, int flags, struct sockaddr *a, socklen_t *alen)
+{
+    struct sock *sk = of->node->sk;
+    int nb = (of->flags & O_NONBLOCK) || (flags & MSG_DONTWAIT);
+    of->refs++;
+    while (!sk->dgrams && !(sk->shut & SH_RD) && !nb) {
+        sk->dg_rwait = 1;
+        __dios_wait_zero(&sk->dg_rwait);
+    }
+    struct dgram *d = sk->dgrams;
+    long r = sk->shut & SH_RD ? 0 : -EAGAIN;
+    if (d) {
+        size_t k = n < d->len ? n : d->len;
+        if (k)
+            __builtin_memcpy(buf, d->data, k);
+        sock_addr(d->from, a, alen);
+        r = (long)k;
+        if (!(flags & MSG_PEEK)) {
+            sk->dgrams = d->next;
+            sk->ndgrams--;
+            sk->dg_wwait = 0;
+            dg_free(d);
+        }
+    }
+    of_unref(of);
+    return r;
+}
+
+/* a stream socket ignores the destination (POSIX): it is connected or not */
+static long sock_sendto(struct ofile *of, const void *buf, size_t n, int flags, const struct sockaddr *a,
+                        socklen_t alen)
+{
+    if (of->node->sk->type == SOCK_DGRAM)
+        return dg_send(of, buf, n, flags, a, alen);
+    return st_send(of, buf, n, flags);
+}
+
+/* a stream's source is the peer (named after its listener when it was
+ * accepted), a datagram's its sender */
+static long sock_recvfrom(struct ofile *of, void *buf, size_t n, int flags, struct sockaddr *a,
+                          socklen_t *alen)
+{
+    if (of->node->sk->type == SOCK_DGRAM)
+        return dg_recv(of, buf, n, flags, a, alen);
+    long r = st_recv(of, buf, n, flags);
+    if (r >= 0)
+        sock_addr(of->node->sk->peer, a, alen);
+    return r;
+}
+
+static long sock_send(struct ofile *of, const void *buf, size_t n, int flags)
+{
+    return sock_sendto(of, buf, n, flags, 0, 0);
+}
+
+static long sock_recv(struct ofile *of, void *buf, size_t n, int flags)
+{
+    return sock_recvfrom(of, buf, n, flags, 0, 0);
+}
+
 ssize_t send(int fd, const void *buf, size_t n, int flags)
 {
     struct ofile *of = sock_of(fd);
@@ -1994,15 +2214,12 @@ ssize_t recv(int fd, void *buf, size_t n, int flags)
     return of ? ret(sock_recv(of, buf, n, flags)) : -1;
 }
 
-/* a stream socket ignores the destination (POSIX): it is connected or not */
 ssize_t sendto(int fd, const void *buf, size_t n, int flags, const struct sockaddr *a, socklen_t len)
 {
-    (void)a;
-    (void)len;
-    return send(fd, buf, n, flags);
+    struct ofile *of = sock_of(fd);
+    return of ? ret(sock_sendto(of, buf, n, flags, a, len)) : -1;
 }
 
-/* the source is the peer (named after its listener when it was accepted) */
 ssize_t recvfrom(int fd, void *__restrict buf, size_t n, int flags, struct sockaddr *__restrict a,
                  socklen_t *__restrict len)
 {
@@ -2011,10 +2228,7 @@ ssize_t recvfrom(int fd, void *__restrict buf, size_t n, int flags, struct socka
         return -1;
     if (a && !len)
         return fail(EFAULT);
-    long r = sock_recv(of, buf, n, flags);
-    if (r >= 0)
-        sock_addr(of->node->sk->peer, a, len);
-    return ret(r);
+    return ret(sock_recvfrom(of, buf, n, flags, a, len));
 }
 
 /* the buffers gathered into one send, so that it is one write of the pipe;
@@ -2040,7 +2254,7 @@ ssize_t sendmsg(int fd, const struct msghdr *m, int flags)
     char *b = __divm_ialloc(t ? t : 1);
     for (size_t i = 0; i < m->msg_iovlen; k += m->msg_iov[i++].iov_len)
         __builtin_memcpy(b + k, m->msg_iov[i].iov_base, m->msg_iov[i].iov_len);
-    long r = sock_send(of, b, t, flags);
+    long r = sock_sendto(of, b, t, flags, m->msg_name, m->msg_namelen);
     __divm_ifree(b);
     return ret(r);
 }
@@ -2056,15 +2270,13 @@ ssize_t recvmsg(int fd, struct msghdr *m, int flags)
         return fail(EMSGSIZE);
     size_t t = iov_total(m);
     char *b = __divm_ialloc(t ? t : 1);
-    long r = sock_recv(of, b, t, flags);
+    long r = sock_recvfrom(of, b, t, flags, m->msg_name, &m->msg_namelen);
     for (size_t i = 0, k = 0; r > 0 && i < m->msg_iovlen && k < (size_t)r; k += m->msg_iov[i++].iov_len) {
         size_t c = (size_t)r - k < m->msg_iov[i].iov_len ? (size_t)r - k : m->msg_iov[i].iov_len;
         __builtin_memcpy(m->msg_iov[i].iov_base, b + k, c);
     }
     __divm_ifree(b);
     if (r >= 0) {
-        if (m->msg_name)
-            sock_addr(of->node->sk->peer, m->msg_name, &m->msg_namelen);
         m->msg_controllen = 0;
         m->msg_flags = 0;
     }
@@ -2078,7 +2290,7 @@ int shutdown(int fd, int how)
         return -1;
     if (how != SHUT_RD && how != SHUT_WR && how != SHUT_RDWR)
         return fail(EINVAL);
-    if (of->node->sk->state != SK_CONN)
+    if (of->node->sk->type == SOCK_STREAM && of->node->sk->state != SK_CONN)
         return fail(ENOTCONN);
     sock_shut(of->node->sk, how == SHUT_RD ? SH_RD : how == SHUT_WR ? SH_WR : SH_RD | SH_WR);
     return 0;
@@ -2101,9 +2313,12 @@ int getpeername(int fd, struct sockaddr *__restrict a, socklen_t *__restrict len
         return -1;
     if (!a || !len)
         return fail(EFAULT);
-    if (of->node->sk->state != SK_CONN)
+    struct sock *sk = of->node->sk;
+    if (sk->type == SOCK_DGRAM)
+        return sk->dest ? sock_addr(sk->dest->sk->name, a, len) : fail(ENOTCONN);
+    if (sk->state != SK_CONN)
         return fail(ENOTCONN);
-    return sock_addr(of->node->sk->peer, a, len);
+    return sock_addr(sk->peer, a, len);
 }
 
 /* SOL_SOCKET only: SO_TYPE, SO_ERROR (the pending ECONNRESET, which it
@@ -2121,7 +2336,7 @@ int getsockopt(int fd, int level, int opt, void *__restrict v, socklen_t *__rest
     struct sock *sk = of->node->sk;
     int x;
     switch (opt) {
-    case SO_TYPE: x = SOCK_STREAM; break;
+    case SO_TYPE: x = sk->type; break;
     case SO_ERROR:
         x = sk->in ? sk->in->err : 0;
         if (sk->in)

@@ -1,8 +1,9 @@
-/* AF_UNIX stream sockets: a socketpair between two threads, a server and a
+/* AF_UNIX sockets: a stream socketpair between two threads, a server and a
  * client over a bound path in one thread (connect before accept succeeds:
  * the backlog holds it), the end of the file after the peer's close, EPIPE,
  * the socket file in the file system, and the errors for descriptors that
- * are no sockets.  Only relative names, so the native run (in a temporary
+ * are no sockets; datagrams keep their boundaries and their sender's name,
+ * a full queue is EAGAIN.  Only relative names, so the native run (in a temporary
  * directory) prints what divm prints. */
 #include <errno.h>
 #include <fcntl.h>
@@ -145,6 +146,49 @@ static void reset(void)
     close(sv[0]);
 }
 
+static void dgram(void)
+{
+    int sv[2];
+    char b[8] = { 0 };
+    show("dgram socketpair", socketpair(AF_UNIX, SOCK_DGRAM, 0, sv));
+    show("send", send(sv[1], "abc", 3, 0));
+    show("send", send(sv[1], "de", 2, 0));
+    show("recv 2 of 3", recv(sv[0], b, 2, 0));
+    show("recv", recv(sv[0], b, sizeof b, 0));
+    printf("got %.2s\n", b);
+    show("recv empty", recv(sv[0], b, sizeof b, MSG_DONTWAIT));
+    close(sv[1]);
+    show("send to the closed peer", send(sv[0], "x", 1, 0));
+    close(sv[0]);
+
+    struct sockaddr_un a = { AF_UNIX, "dg.r" }, c = { AF_UNIX, "dg.s" }, f;
+    int r = socket(AF_UNIX, SOCK_DGRAM, 0), w = socket(AF_UNIX, SOCK_DGRAM, 0);
+    show("listen", listen(r, 1));
+    show("bind", bind(r, (struct sockaddr *)&a, sizeof a));
+    show("bind", bind(w, (struct sockaddr *)&c, sizeof c));
+    show("sendto", sendto(w, "hi", 2, 0, (struct sockaddr *)&a, sizeof a));
+    socklen_t len = sizeof f;
+    memset(&f, 0, sizeof f);
+    show("recvfrom", recvfrom(r, b, sizeof b, 0, (struct sockaddr *)&f, &len));
+    printf("from %s\n", f.sun_path);
+    int n = 0;
+    while (sendto(w, "x", 1, MSG_DONTWAIT, (struct sockaddr *)&a, sizeof a) == 1)
+        n++;
+    printf("queued %d, then %s\n", n, strerror(errno));
+    int type = 0;
+    len = sizeof type;
+    getsockopt(r, SOL_SOCKET, SO_TYPE, &type, &len);
+    printf("SO_TYPE %d\n", type);
+    int st = socket(AF_UNIX, SOCK_STREAM, 0);
+    show("connect a stream to it", connect(st, (struct sockaddr *)&a, sizeof a));
+    close(st);
+    close(r);
+    show("sendto a closed socket", sendto(w, "x", 1, 0, (struct sockaddr *)&a, sizeof a));
+    close(w);
+    unlink("dg.r");
+    unlink("dg.s");
+}
+
 static void notsock(void)
 {
     int fd = open("plain.txt", O_RDWR | O_CREAT | O_TRUNC, 0644);
@@ -165,6 +209,7 @@ int main(void)
     pair();
     named();
     reset();
+    dgram();
     notsock();
     return 0;
 }

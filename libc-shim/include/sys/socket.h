@@ -1,8 +1,8 @@
-/* <sys/socket.h>: AF_UNIX stream sockets (socket, socketpair, bind, listen,
- * connect, accept, send/recv and the rest), living in the program's file
- * system (libc-shim's fs.c); there is no network under divm: an AF_INET or
- * AF_INET6 socket() fails with EACCES, other types than SOCK_STREAM with
- * EPROTONOSUPPORT. */
+/* <sys/socket.h>: AF_UNIX sockets, SOCK_STREAM and SOCK_DGRAM (socket,
+ * socketpair, bind, listen, connect, accept, send/recv and the rest), living
+ * in the program's file system (libc-shim's fs.c); there is no network under
+ * divm: an AF_INET or AF_INET6 socket() fails with EACCES, SOCK_SEQPACKET
+ * with EPROTONOSUPPORT. */
 #ifndef _SYS_SOCKET_H
 #define _SYS_SOCKET_H 1
 
