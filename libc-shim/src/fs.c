@@ -491,7 +491,7 @@ static int new_fd(struct node *n, int flags)
 void **__divm_fs_fork_block(void)
 {
     if (!fs)
-        return 0;
+        init(); /* else parent and child would each make a tree of their own */
     int n = 0;
     for (int i = 0; i < fs->nfd; i++)
         n += fs->fd[i] != 0;
