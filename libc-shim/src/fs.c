@@ -519,12 +519,12 @@ static void drop_fd(int fd);
 
 /* A process other than the last one ends (DiOS's end of a process): its
  * descriptors close, as the kernel closes them, so that the other ends of
- * its pipes and sockets see the end of the file. */
+ * its pipes and sockets see the end of the file.  No interrupt point (F()):
+ * a thread that is ending is not scheduled again. */
 void __divm_fs_proc_exit(void)
 {
     if (!fs)
         return;
-    F();
     for (int i = 3; i < fs->nfd; i++)
         if (fs->fd[i])
             drop_fd(i);
