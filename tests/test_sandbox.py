@@ -1,7 +1,8 @@
 """The sandbox: a program under divm cannot touch the host.
 
 Files live in libc-shim's in-memory file system, seeded only by
-`--file NAME=PATH` (and `--stdin`); processes, shells and sockets fail; the
+`--file NAME=PATH` (and `--stdin`); shells and network sockets fail (AF_UNIX
+sockets live in that file system, fork makes processes inside the VM); the
 environment is empty.  Each program in tests/sandbox/ tries one way out.
 roundtrip.c, dirs.c and links_pipes.c use only relative names, so a native build run in an
 empty directory must print exactly what `divm run` prints."""
@@ -176,9 +177,11 @@ def test_no_network(tmp_path):
     p = prog(tmp_path, "network")
     text = ok(run_divm(["run", p], cwd=tmp_path))
     assert "socket: -1 Permission denied" in text
-    assert "socketpair: -1 Permission denied" in text
+    assert "socket unix seqpacket: -1 Protocol not supported" in text
+    assert "socketpair: 0" in text                             # AF_UNIX: in the file system
     assert "port 80 addr 127.0.0.1" in text
     assert "connect: -1 Bad file descriptor" in text
+    assert "connect 3: -1 Address family not supported by protocol" in text
     assert "send on stdout: -1 Socket operation on non-socket" in text
     assert "gethostbyname: not found" in text
 

@@ -552,6 +552,9 @@ long __dios_read( int fd, void *buf, size_t n )
 
 static void end( int status, int wstatus ) __attribute__((noreturn));
 
+/* libc-shim's: closes the running process's descriptors */
+void __divm_fs_proc_exit( void );
+
 void __dios_exit( int status )
 {
     struct dios_state *s = state();
@@ -587,6 +590,7 @@ static void end( int status, int wstatus )
     if ( s->live_procs > 1 && !s->exited )
     {
         run_dtors();
+        __divm_fs_proc_exit();   /* its pipes' and sockets' other ends see the end of the file */
         __dios_proc_exit( wstatus, status );
     }
     if ( s->main_status >= 0 )

@@ -30,7 +30,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/divm.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/uio.h>
+#include <sys/un.h>
 #include <unistd.h>
 #include <sys/dios_syscall.h>
 #include "internal.h"
@@ -62,6 +65,8 @@ struct node
     volatile int rd_wait;   /* set by a waiting reader, cleared by a write or a writer's close */
     volatile int wr_wait;   /* set by a waiting writer, cleared by a read or a reader's close */
     volatile int ropen_wait, wopen_wait; /* set by a waiting open, cleared by an open of the other end */
+    struct sock *sk;        /* a socket (S_IFSOCK): its state */
+    int err;                /* a socket's pipe: an error for its reader (ECONNRESET) */
 };
 
 #define PIPE_CAP 65536 /* Linux's default pipe capacity */
@@ -114,10 +119,14 @@ static struct node *new_node(mode_t mode)
     return n;
 }
 
+static void sock_free(struct sock *sk);
+
 static void free_node(struct node *n)
 {
     if (n->owned && n->data)
         __divm_ifree(n->data);
+    if (n->sk)
+        sock_free(n->sk);
     __divm_ifree(n);
 }
 
@@ -482,7 +491,7 @@ static int new_fd(struct node *n, int flags)
 void **__divm_fs_fork_block(void)
 {
     if (!fs)
-        return 0;
+        init(); /* else parent and child would each make a tree of their own */
     int n = 0;
     for (int i = 0; i < fs->nfd; i++)
         n += fs->fd[i] != 0;
@@ -506,6 +515,21 @@ void __divm_fs_fork_done(void **block, int child)
         __divm_ifree(block);
 }
 
+static void drop_fd(int fd);
+
+/* A process other than the last one ends (DiOS's end of a process): its
+ * descriptors close, as the kernel closes them, so that the other ends of
+ * its pipes and sockets see the end of the file.  No interrupt point (F()):
+ * a thread that is ending is not scheduled again. */
+void __divm_fs_proc_exit(void)
+{
+    if (!fs)
+        return;
+    for (int i = 3; i < fs->nfd; i++)
+        if (fs->fd[i])
+            drop_fd(i);
+}
+
 /* an end of a FIFO is closed: whoever waits for it sees the change */
 static void fifo_release(struct node *n, int acc)
 {
@@ -519,12 +543,16 @@ static void fifo_release(struct node *n, int acc)
     }
 }
 
+static void sock_close(struct node *n);
+
 static void of_unref(struct ofile *of)
 {
     if (--of->refs == 0) {
         struct node *n = of->node;
         if (S_ISFIFO(n->mode))
             fifo_release(n, of->flags & O_ACCMODE);
+        if (n->sk)
+            sock_close(n);
         __divm_ifree(of);
         n->opens--;
         maybe_free(n);
@@ -586,6 +614,8 @@ static int do_open_d(struct node *base, const char *path, int flags, mode_t mode
         if (S_ISDIR(n->mode)) {
             if (acc != O_RDONLY || (flags & O_TRUNC))
                 return fail(EISDIR);
+        } else if (S_ISSOCK(n->mode)) {
+            return fail(ENXIO); /* a socket is reached by connect, not open */
         } else {
             if (slash || (flags & O_DIRECTORY))
                 return fail(ENOTDIR);
@@ -762,29 +792,24 @@ static long of_write(struct ofile *of, const void *buf, size_t n, off_t pos)
     return (long)n;
 }
 
-/* A read of a FIFO takes what is there, at most n bytes; when it is empty,
- * it waits for a writer to write or for the last writer to close (then it
- * is the end of the file).  The description is held while it waits, in
- * case another thread closes the descriptor. */
-static long fifo_read(struct ofile *of, void *buf, size_t n)
+/* A read of a pipe takes what is there, at most n bytes (and leaves it with
+ * MSG_PEEK); when it is empty, it waits for a writer to write or for the
+ * last writer to close (then it is the end of the file).  The caller holds
+ * the description while it waits, in case another thread closes the
+ * descriptor. */
+static long pipe_read(struct node *nd, void *buf, size_t n, int nonblock, int peek)
 {
-    struct node *nd = of->node;
-    if ((of->flags & O_ACCMODE) == O_WRONLY)
-        return -EBADF;
-    if (!n)
-        return 0;
-    of->refs++;
     while (nd->size == 0 && nd->writers > 0) {
-        if (of->flags & O_NONBLOCK) {
-            of_unref(of);
+        if (nonblock)
             return -EAGAIN;
-        }
         nd->rd_wait = 1;
         __dios_wait_zero(&nd->rd_wait);
     }
     size_t k = n < nd->size ? n : nd->size;
     if (k) {
         __builtin_memcpy(buf, nd->data, k);
+        if (peek)
+            return (long)k;
         nd->size -= k;
         if (nd->size) {
             __builtin_memmove(nd->data, nd->data + k, nd->size);
@@ -796,36 +821,40 @@ static long fifo_read(struct ofile *of, void *buf, size_t n)
         }
         nd->wr_wait = 0;
     }
-    of_unref(of);
     return (long)k;
 }
 
-/* A write to a FIFO with no reader is EPIPE (and SIGPIPE).  Otherwise it
- * writes everything, waiting for room when the pipe is full; up to PIPE_BUF
- * bytes go in at once, never interleaved with other writers. */
-static long fifo_write(struct ofile *of, const void *buf, size_t n)
+static long fifo_read(struct ofile *of, void *buf, size_t n)
 {
-    struct node *nd = of->node;
-    if ((of->flags & O_ACCMODE) == O_RDONLY)
+    if ((of->flags & O_ACCMODE) == O_WRONLY)
         return -EBADF;
     if (!n)
         return 0;
     of->refs++;
+    long r = pipe_read(of->node, buf, n, of->flags & O_NONBLOCK, 0);
+    of_unref(of);
+    return r;
+}
+
+/* A write to a pipe with no reader is EPIPE (and SIGPIPE unless nosig).
+ * Otherwise it writes everything, waiting for room when the pipe is full;
+ * up to PIPE_BUF bytes go in at once, never interleaved with other
+ * writers.  The caller holds the description, as for pipe_read. */
+static long pipe_write(struct node *nd, const void *buf, size_t n, int nonblock, int nosig)
+{
     size_t done = 0;
     while (done < n) {
         if (nd->readers == 0) {
-            of_unref(of);
             if (done)
                 return (long)done;
-            raise(SIGPIPE);
+            if (!nosig)
+                raise(SIGPIPE);
             return -EPIPE;
         }
         size_t room = PIPE_CAP - nd->size, want = n - done;
         if (room == 0 || (want <= PIPE_BUF && room < want)) {
-            if (of->flags & O_NONBLOCK) {
-                of_unref(of);
+            if (nonblock)
                 return done ? (long)done : -EAGAIN;
-            }
             nd->wr_wait = 1;
             __dios_wait_zero(&nd->wr_wait);
             continue;
@@ -837,9 +866,23 @@ static long fifo_write(struct ofile *of, const void *buf, size_t n)
         done += k;
         nd->rd_wait = 0;
     }
-    of_unref(of);
     return (long)done;
 }
+
+static long fifo_write(struct ofile *of, const void *buf, size_t n)
+{
+    if ((of->flags & O_ACCMODE) == O_RDONLY)
+        return -EBADF;
+    if (!n)
+        return 0;
+    of->refs++;
+    long r = pipe_write(of->node, buf, n, of->flags & O_NONBLOCK, 0);
+    of_unref(of);
+    return r;
+}
+
+static long sock_recv(struct ofile *of, void *buf, size_t n, int flags);
+static long sock_send(struct ofile *of, const void *buf, size_t n, int flags);
 
 /* read/write for stdio: descriptors 0-2 go to DiOS; -errno on failure */
 long __divm_sysread(int fd, void *buf, size_t n)
@@ -852,6 +895,8 @@ long __divm_sysread(int fd, void *buf, size_t n)
         return -EBADF;
     if (S_ISFIFO(of->node->mode))
         return fifo_read(of, buf, n);
+    if (of->node->sk)
+        return sock_recv(of, buf, n, 0);
     long r = of_read(of, buf, n, of->pos);
     if (r > 0)
         of->pos += r;
@@ -868,6 +913,8 @@ long __divm_syswrite(int fd, const void *buf, size_t n)
         return -EBADF;
     if (S_ISFIFO(of->node->mode))
         return fifo_write(of, buf, n);
+    if (of->node->sk)
+        return sock_send(of, buf, n, 0);
     if (of->flags & O_APPEND)
         of->pos = (off_t)of->node->size;
     long r = of_write(of, buf, n, of->pos);
@@ -876,10 +923,11 @@ long __divm_syswrite(int fd, const void *buf, size_t n)
     return r;
 }
 
-/* the standard streams under /dev are pipes, as descriptors 0-2 */
+/* the standard streams under /dev are pipes, as descriptors 0-2; sockets
+ * cannot seek either */
 static int is_pipe(struct ofile *of)
 {
-    return of->node->dev >= DEV_STDIN || S_ISFIFO(of->node->mode);
+    return of->node->dev >= DEV_STDIN || S_ISFIFO(of->node->mode) || S_ISSOCK(of->node->mode);
 }
 
 static ssize_t ret(long r)
@@ -1323,7 +1371,7 @@ static void fill_stat(struct node *n, struct stat *st)
     st->st_ino = n->ino;
     st->st_nlink = n->nlink;
     st->st_mode = n->mode;
-    st->st_size = S_ISDIR(n->mode) ? 4096 : S_ISFIFO(n->mode) ? 0 : (off_t)n->size;
+    st->st_size = S_ISDIR(n->mode) ? 4096 : S_ISFIFO(n->mode) || S_ISSOCK(n->mode) ? 0 : (off_t)n->size;
     st->st_blksize = 4096;
     st->st_blocks = (st->st_size + 511) / 512;
 }
@@ -1471,6 +1519,865 @@ int pipe2(int fds[2], int flags)
 }
 
 int pipe(int fds[2]) { return pipe2(fds, 0); }
+
+/* readv and writev: one buffer after another (a pipe's atomic write of up
+ * to PIPE_BUF bytes holds per buffer only) */
+ssize_t readv(int fd, const struct iovec *iov, int cnt)
+{
+    if (cnt < 0 || cnt > IOV_MAX)
+        return fail(EINVAL);
+    ssize_t total = 0;
+    for (int i = 0; i < cnt; i++) {
+        long r = __divm_sysread(fd, iov[i].iov_base, iov[i].iov_len);
+        if (r < 0)
+            return total ? total : ret(r);
+        total += r;
+        if ((size_t)r < iov[i].iov_len)
+            break;
+    }
+    return total;
+}
+
+ssize_t writev(int fd, const struct iovec *iov, int cnt)
+{
+    if (cnt < 0 || cnt > IOV_MAX)
+        return fail(EINVAL);
+    ssize_t total = 0;
+    for (int i = 0; i < cnt; i++) {
+        long r = __divm_syswrite(fd, iov[i].iov_base, iov[i].iov_len);
+        if (r < 0)
+            return total ? total : ret(r);
+        total += r;
+        if ((size_t)r < iov[i].iov_len)
+            break;
+    }
+    return total;
+}
+
+/* -- sockets ------------------------------------------------------------------------ */
+
+/* AF_UNIX sockets, after DiOS's VFS.  A socket is a node (S_IFSOCK)
+ * with a struct sock; bind links that node into the tree under its name.
+ * A connection is two unnamed pipes cross-connected: each end reads one and
+ * writes the other, so blocking, capacity, the end of the file after the
+ * peer's close and EPIPE are the pipes'.  connect queues the server's end of
+ * a new connection on the listening socket and returns (it waits only when
+ * the backlog is full); accept takes the oldest, waiting while there is
+ * none.  The accepted end has the listener's name, as in DiOS and Linux.
+ * A datagram socket (SOCK_DGRAM) keeps the datagrams sent to it in a queue
+ * of its own, up to DGRAM_QLEN + 1 (Linux's default), and the socket it is
+ * connected to, if any. */
+
+#define DGRAM_QLEN 10
+
+struct dgram
+{
+    struct dgram *next;
+    char *from;  /* the sender's name (0 for none) */
+    size_t len;
+    char data[];
+};
+
+enum { SK_NEW, SK_LISTEN, SK_CONN, SK_CLOSED };
+enum { SH_RD = 1, SH_WR = 2 };
+enum { SO_BOOLS = 1 << SO_DEBUG | 1 << SO_REUSEADDR | 1 << SO_BROADCAST | 1 << SO_KEEPALIVE | 1 << SO_REUSEPORT };
+
+struct sock
+{
+    int type;               /* SOCK_STREAM or SOCK_DGRAM */
+    int state;              /* SK_* (a datagram socket is SK_NEW until closed) */
+    int shut;               /* SH_RD, SH_WR: the pipe ends shutdown gave up */
+    int opts;               /* the boolean options set, 1 << SO_* */
+    struct node *in, *out;  /* connected: the pipe it reads and the pipe it writes */
+    char *name, *peer;      /* its address and its peer's (0 for none) */
+    int backlog, queued;    /* listening: the limit and the queue's length */
+    struct node *queue;     /* listening: connections not accepted yet, oldest first */
+    struct node *next;      /* queued: the next in the listener's queue */
+    volatile int acc_wait;  /* set by a waiting accept, cleared by a connect */
+    volatile int con_wait;  /* set by a connect waiting for the backlog, cleared by an accept or a close */
+    struct dgram *dgrams;   /* datagram: received, oldest first */
+    int ndgrams;
+    struct node *dest;      /* datagram: the socket connect named (held: opens) */
+    volatile int dg_rwait;  /* set by a receiver waiting for a datagram, cleared by a send or shutdown */
+    volatile int dg_wwait;  /* set by a sender waiting for room, cleared by a receive or a close */
+};
+
+static struct node *new_sock(int type)
+{
+    struct node *n = new_node(S_IFSOCK | 0777);
+    n->sk = __divm_ialloc(sizeof *n->sk);
+    __builtin_memset(n->sk, 0, sizeof *n->sk);
+    n->sk->type = type;
+    return n;
+}
+
+static void dg_free(struct dgram *d)
+{
+    if (d->from)
+        __divm_ifree(d->from);
+    __divm_ifree(d);
+}
+
+/* a datagram socket forgets the socket it was connected to */
+static void dg_undest(struct sock *sk)
+{
+    if (sk->dest) {
+        sk->dest->opens--;
+        maybe_free(sk->dest);
+        sk->dest = 0;
+    }
+}
+
+static void sock_free(struct sock *sk)
+{
+    if (sk->name)
+        __divm_ifree(sk->name);
+    if (sk->peer)
+        __divm_ifree(sk->peer);
+    __divm_ifree(sk);
+}
+
+/* one direction of a connection: a pipe both ends keep (opens) */
+static struct node *sock_pipe(void)
+{
+    struct node *p = new_node(S_IFIFO | 0600);
+    p->readers = p->writers = 1;
+    p->rgen = p->wgen = 1;
+    p->opens = 2;
+    return p;
+}
+
+static void sock_join(struct node *a, struct node *b)
+{
+    struct node *p = sock_pipe(), *q = sock_pipe();
+    a->sk->in = b->sk->out = p;
+    a->sk->out = b->sk->in = q;
+    a->sk->state = b->sk->state = SK_CONN;
+    if (b->sk->name)
+        a->sk->peer = sdup(b->sk->name, __divm_strlen(b->sk->name));
+    if (a->sk->name)
+        b->sk->peer = sdup(a->sk->name, __divm_strlen(a->sk->name));
+}
+
+/* gives up this end's reading (SH_RD) or writing (SH_WR): the peer's
+ * writes get EPIPE, or its reads see the end of the file */
+static void sock_shut(struct sock *sk, int how)
+{
+    how &= ~sk->shut;
+    if ((how & SH_RD) && sk->in) {
+        sk->in->readers--;
+        sk->in->wr_wait = 0;
+        sk->in->rd_wait = 0; /* a reader of this end stops waiting */
+    }
+    if (how & SH_RD)
+        sk->dg_rwait = 0;
+    if ((how & SH_WR) && sk->out) {
+        sk->out->writers--;
+        sk->out->rd_wait = 0;
+    }
+    sk->shut |= how;
+}
+
+static void sock_unpipe(struct node *p)
+{
+    p->opens--;
+    maybe_free(p);
+}
+
+/* The last description is closed (or a queued connection is dropped): the
+ * peer sees the end of the file, queued connections are refused.  As on
+ * Linux, the peer's read gets ECONNRESET once (after the bytes it has not
+ * read) when this end goes with bytes unread or was never accepted. */
+static void sock_close(struct node *n)
+{
+    struct sock *sk = n->sk;
+    if (sk->in && sk->in->size && sk->out)
+        sk->out->err = ECONNRESET;
+    sock_shut(sk, SH_RD | SH_WR);
+    if (sk->in)
+        sock_unpipe(sk->in);
+    if (sk->out)
+        sock_unpipe(sk->out);
+    sk->in = sk->out = 0;
+    while (sk->queue) {
+        struct node *q = sk->queue;
+        sk->queue = q->sk->next;
+        q->sk->out->err = ECONNRESET;
+        sock_close(q);
+        q->opens--;
+        maybe_free(q);
+    }
+    sk->queued = 0;
+    sk->con_wait = 0;
+    while (sk->dgrams) {
+        struct dgram *d = sk->dgrams;
+        sk->dgrams = d->next;
+        dg_free(d);
+    }
+    sk->ndgrams = 0;
+    sk->dg_wwait = 0; /* a waiting sender gets ECONNREFUSED */
+    dg_undest(sk);
+    sk->state = SK_CLOSED;
+}
+
+/* the socket description fd names: EBADF when it is not open, ENOTSOCK
+ * when it is not a socket */
+static struct ofile *sock_of(int fd)
+{
+    if (std_fd(fd))
+        return fail(ENOTSOCK), (struct ofile *) 0;
+    F();
+    struct ofile *of = get_of(fd);
+    if (of && !of->node->sk)
+        return fail(ENOTSOCK), (struct ofile *) 0;
+    return of;
+}
+
+/* the path in an AF_UNIX address into path[109]: 0 or an errno value,
+ * badfam for another family (unnamed and abstract addresses are not
+ * supported: EINVAL) */
+static int sun_path(const struct sockaddr *a, socklen_t len, char *path, int badfam)
+{
+    if (!a)
+        return EFAULT;
+    if (len < sizeof(sa_family_t))
+        return EINVAL;
+    if (a->sa_family != AF_UNIX)
+        return badfam;
+    if (len == sizeof(sa_family_t))
+        return EINVAL;
+    size_t k = len - sizeof(sa_family_t);
+    if (k > 108)
+        k = 108;
+    __builtin_memcpy(path, ((const struct sockaddr_un *)a)->sun_path, k);
+    path[k] = 0;
+    return path[0] ? 0 : EINVAL;
+}
+
+/* Stores an address for getsockname, getpeername, accept and recvfrom
+ * (truncated to *len bytes).  *len becomes the length DiOS gives,
+ * sizeof(struct sockaddr) + the path and its NUL, for an unnamed address
+ * too (Linux gives offsetof(sun_path) + ..., and the family alone for an
+ * unnamed one; DIVINE's tests check DiOS's). */
+static int sock_addr(const char *name, struct sockaddr *a, socklen_t *len)
+{
+    if (!a)
+        return 0;
+    if (!len)
+        return fail(EFAULT);
+    char u[sizeof(sa_family_t) + 109];
+    sa_family_t fam = AF_UNIX;
+    size_t k = name ? __divm_strlen(name) : 0, full = sizeof fam + k + 1;
+    __builtin_memcpy(u, &fam, sizeof fam);
+    if (k)
+        __builtin_memcpy(u + sizeof fam, name, k);
+    u[sizeof fam + k] = 0;
+    __builtin_memcpy(a, u, *len < full ? *len : full);
+    *len = (socklen_t)(sizeof(struct sockaddr) + k + 1);
+    return 0;
+}
+
+int socket(int domain, int type, int proto)
+{
+    if (domain == AF_INET || domain == AF_INET6)
+        return fail(EACCES); /* no network under divm */
+    if (domain != AF_UNIX)
+        return fail(EAFNOSUPPORT);
+    if (type & ~(0xf | SOCK_NONBLOCK | SOCK_CLOEXEC))
+        return fail(EINVAL);
+    if (((type & 0xf) != SOCK_STREAM && (type & 0xf) != SOCK_DGRAM) || (proto && proto != PF_UNIX))
+        return fail(EPROTONOSUPPORT);
+    F();
+    struct node *n = new_sock(type & 0xf);
+    int fd = new_fd(n, O_RDWR | (type & SOCK_NONBLOCK ? O_NONBLOCK : 0));
+    if (fd < 0)
+        free_node(n);
+    return fd;
+}
+
+int socketpair(int domain, int type, int proto, int sv[2])
+{
+    if (domain != AF_UNIX)
+        return fail(domain == AF_INET || domain == AF_INET6 ? EOPNOTSUPP : EAFNOSUPPORT);
+    if (type & ~(0xf | SOCK_NONBLOCK | SOCK_CLOEXEC))
+        return fail(EINVAL);
+    if (((type & 0xf) != SOCK_STREAM && (type & 0xf) != SOCK_DGRAM) || (proto && proto != PF_UNIX))
+        return fail(EPROTONOSUPPORT);
+    F();
+    int fl = O_RDWR | (type & SOCK_NONBLOCK ? O_NONBLOCK : 0);
+    struct node *a = new_sock(type & 0xf), *b = new_sock(type & 0xf);
+    int fa = new_fd(a, fl);
+    if (fa < 0) {
+        free_node(a);
+        free_node(b);
+        return -1;
+    }
+    int fb = new_fd(b, fl);
+    if (fb < 0) {
+        drop_fd(fa);
+        free_node(b);
+        return -1;
+    }
+    if ((type & 0xf) == SOCK_DGRAM) { /* each the other's destination */
+        a->sk->dest = b;
+        b->sk->dest = a;
+        a->opens++;
+        b->opens++;
+    } else
+        sock_join(a, b);
+    sv[0] = fa;
+    sv[1] = fb;
+    return 0;
+}
+
+int bind(int fd, const struct sockaddr *a, socklen_t len)
+{
+    struct ofile *of = sock_of(fd);
+    if (!of)
+        return -1;
+    char path[109];
+    int e = sun_path(a, len, path, EINVAL);
+    if (e)
+        return fail(e);
+    struct node *n = of->node;
+    if (n->sk->name || n->nlink)
+        return fail(EINVAL); /* bound already */
+    const char *name;
+    size_t nl;
+    struct node *dir = new_entry(fs->cwd, path, &name, &nl, 0);
+    if (!dir)
+        return errno == EEXIST ? fail(EADDRINUSE) : -1;
+    extern mode_t __divm_umask;
+    n->mode = S_IFSOCK | (0777 & ~__divm_umask);
+    link_in(dir, name, nl, n);
+    n->sk->name = sdup(path, __divm_strlen(path));
+    return 0;
+}
+
+int listen(int fd, int backlog)
+{
+    struct ofile *of = sock_of(fd);
+    if (!of)
+        return -1;
+    struct sock *sk = of->node->sk;
+    if (sk->type != SOCK_STREAM)
+        return fail(EOPNOTSUPP);
+    if (sk->state == SK_CONN)
+        return fail(EINVAL);
+    if (!sk->name)
+        return fail(EDESTADDRREQ);
+    if ((unsigned)backlog > SOMAXCONN)
+        backlog = SOMAXCONN; /* as Linux: a negative one too */
+    sk->state = SK_LISTEN;
+    sk->backlog = backlog;
+    sk->con_wait = 0;
+    return 0;
+}
+
+/* the listener l takes a new connection from the socket c */
+static void sock_enqueue(struct node *l, struct node *c)
+{
+    struct node *s = new_sock(SOCK_STREAM);
+    s->sk->name = sdup(l->sk->name, __divm_strlen(l->sk->name));
+    sock_join(c, s);
+    s->opens++; /* the queue's */
+    struct node **p = &l->sk->queue;
+    while (*p)
+        p = &(*p)->sk->next;
+    *p = s;
+    l->sk->queued++;
+    l->sk->acc_wait = 0;
+}
+
+/* the datagram socket the path in an address names: the node, or 0 and
+ * *err set */
+static struct node *dg_lookup(const struct sockaddr *a, socklen_t len, int *err)
+{
+    char path[109];
+    struct node *t = 0;
+    if (!(*err = sun_path(a, len, path, EAFNOSUPPORT)) && !(t = lookup_at(fs->cwd, path)))
+        *err = errno;
+    else if (t && !t->sk)
+        *err = ECONNREFUSED;
+    else if (t && t->sk->type != SOCK_DGRAM)
+        *err = EPROTOTYPE;
+    else if (t && !(t->mode & S_IWUSR))
+        *err = EACCES;
+    else if (t && t->sk->state == SK_CLOSED)
+        *err = ECONNREFUSED;
+    return *err ? 0 : t;
+}
+
+/* a datagram socket's connect names its default destination (AF_UNSPEC
+ * forgets it) */
+static int dg_connect(struct sock *sk, const struct sockaddr *a, socklen_t len)
+{
+    if (a && len >= sizeof(sa_family_t) && a->sa_family == AF_UNSPEC) {
+        dg_undest(sk);
+        return 0;
+    }
+    int e;
+    struct node *t = dg_lookup(a, len, &e);
+    if (!t)
+        return fail(e);
+    t->opens++;
+    dg_undest(sk);
+    sk->dest = t;
+    return 0;
+}
+
+/* As Linux, a listener queues up to backlog + 1 connections; one more
+ * waits (EAGAIN with O_NONBLOCK) for an accept.  The description and the
+ * listener are held while it waits. */
+int connect(int fd, const struct sockaddr *a, socklen_t len)
+{
+    struct ofile *of = sock_of(fd);
+    if (!of)
+        return -1;
+    struct sock *sk = of->node->sk;
+    if (sk->type == SOCK_DGRAM)
+        return dg_connect(sk, a, len);
+    char path[109];
+    int e = sun_path(a, len, path, EAFNOSUPPORT);
+    if (e)
+        return fail(e);
+    if (sk->state == SK_CONN)
+        return fail(EISCONN);
+    if (sk->state == SK_LISTEN)
+        return fail(EOPNOTSUPP);
+    struct node *t = lookup_at(fs->cwd, path);
+    if (!t)
+        return -1;
+    if (!t->sk)
+        return fail(ECONNREFUSED);
+    if (t->sk->type != SOCK_STREAM)
+        return fail(EPROTOTYPE);
+    if (!(t->mode & S_IWUSR))
+        return fail(EACCES);
+    of->refs++;
+    t->opens++;
+    for (;;) {
+        if (sk->state == SK_CONN)
+            e = EISCONN;
+        else if (t->sk->state != SK_LISTEN)
+            e = ECONNREFUSED;
+        else if (t->sk->queued <= t->sk->backlog)
+            break;
+        else if (of->flags & O_NONBLOCK)
+            e = EAGAIN;
+        if (e)
+            break;
+        t->sk->con_wait = 1;
+        __dios_wait_zero(&t->sk->con_wait);
+    }
+    if (!e)
+        sock_enqueue(t, of->node);
+    t->opens--;
+    maybe_free(t);
+    of_unref(of);
+    return e ? fail(e) : 0;
+}
+
+int accept4(int fd, struct sockaddr *__restrict a, socklen_t *__restrict len, int flags)
+{
+    if (flags & ~(SOCK_NONBLOCK | SOCK_CLOEXEC))
+        return fail(EINVAL);
+    struct ofile *of = sock_of(fd);
+    if (!of)
+        return -1;
+    struct sock *sk = of->node->sk;
+    if (sk->type != SOCK_STREAM)
+        return fail(EOPNOTSUPP);
+    if (sk->state != SK_LISTEN)
+        return fail(EINVAL);
+    if (a && !len)
+        return fail(EFAULT);
+    of->refs++;
+    while (!sk->queue) {
+        if (of->flags & O_NONBLOCK) {
+            of_unref(of);
+            return fail(EAGAIN);
+        }
+        sk->acc_wait = 1;
+        __dios_wait_zero(&sk->acc_wait);
+    }
+    struct node *s = sk->queue;
+    int nfd = new_fd(s, O_RDWR | (flags & SOCK_NONBLOCK ? O_NONBLOCK : 0));
+    if (nfd >= 0) {
+        sk->queue = s->sk->next;
+        s->sk->next = 0;
+        s->opens--; /* the queue's */
+        sk->queued--;
+        sk->con_wait = 0;
+        sock_addr(s->sk->peer, a, len);
+    }
+    of_unref(of);
+    return nfd;
+}
+
+int accept(int fd, struct sockaddr *__restrict a, socklen_t *__restrict len) { return accept4(fd, a, len, 0); }
+
+/* send: ENOTCONN before a connection, EPIPE (and SIGPIPE unless
+ * MSG_NOSIGNAL) after shutdown(SHUT_WR) or the peer's close or
+ * shutdown(SHUT_RD); -errno on failure */
+static long st_send(struct ofile *of, const void *buf, size_t n, int flags)
+{
+    struct sock *sk = of->node->sk;
+    if (sk->state != SK_CONN)
+        return -ENOTCONN;
+    if (sk->shut & SH_WR) {
+        if (!(flags & MSG_NOSIGNAL))
+            raise(SIGPIPE);
+        return -EPIPE;
+    }
+    if (!n)
+        return 0;
+    of->refs++;
+    long r = pipe_write(sk->out, buf, n, (of->flags & O_NONBLOCK) || (flags & MSG_DONTWAIT),
+                        flags & MSG_NOSIGNAL);
+    of_unref(of);
+    return r;
+}
+
+/* takes from the socket's pipe, waiting while it is empty and has a writer,
+ * unless nb; shutdown(SHUT_RD) ends the wait too (it clears rd_wait) */
+static long sock_take(struct sock *sk, void *buf, size_t n, int nb, int peek)
+{
+    long r;
+    while ((r = pipe_read(sk->in, buf, n, 1, peek)) == -EAGAIN && !nb && !(sk->shut & SH_RD)) {
+        sk->in->rd_wait = 1;
+        __dios_wait_zero(&sk->in->rd_wait);
+    }
+    return r == -EAGAIN && (sk->shut & SH_RD) ? 0 : r;
+}
+
+/* recv: what the peer sent, waiting while there is nothing; 0 at the end
+ * of the file (the peer closed or shut its writing down), after a pending
+ * ECONNRESET.  After shutdown(SHUT_RD) it takes what is left without
+ * waiting, as Linux. */
+static long st_recv(struct ofile *of, void *buf, size_t n, int flags)
+{
+    struct sock *sk = of->node->sk;
+    if (sk->state != SK_CONN)
+        return -ENOTCONN;
+    if (!n)
+        return 0;
+    int nb = (of->flags & O_NONBLOCK) || (flags & MSG_DONTWAIT);
+    of->refs++;
+    long r = sock_take(sk, buf, n, nb, flags & MSG_PEEK);
+    if ((flags & MSG_WAITALL) && !(flags & MSG_PEEK))
+        while (r > 0 && (size_t)r < n) {
+            long k = sock_take(sk, (char *)buf + r, n - (size_t)r, nb, 0);
+            if (k <= 0)
+                break;
+            r += k;
+        }
+    if (r == 0 && sk->in->err) {
+        r = -sk->in->err;
+        sk->in->err = 0;
+    }
+    of_unref(of);
+    return r;
+}
+
+/* A datagram goes to the socket a names, or to the one connect named
+ * (EDESTADDRREQ without either, ECONNREFUSED once it is closed); it waits
+ * while that socket's queue is full.  The description and the destination
+ * are held while it waits. */
+static long dg_send(struct ofile *of, const void *buf, size_t n, int flags, const struct sockaddr *a,
+                    socklen_t alen)
+{
+    struct sock *sk = of->node->sk;
+    if (sk->shut & SH_WR) {
+        if (!(flags & MSG_NOSIGNAL))
+            raise(SIGPIPE);
+        return -EPIPE;
+    }
+    int e = 0;
+    struct node *t = sk->dest;
+    if (a && !(t = dg_lookup(a, alen, &e)))
+        return -e;
+    if (!t)
+        return -EDESTADDRREQ;
+    if (t->sk->state == SK_CLOSED) {
+        dg_undest(sk); /* as Linux: ECONNREFUSED once, then not connected */
+        return -ECONNREFUSED;
+    }
+    if (n > PIPE_CAP)
+        return -EMSGSIZE;
+    of->refs++;
+    t->opens++;
+    for (;;) {
+        if (t->sk->state == SK_CLOSED)
+            e = ECONNREFUSED;
+        else if (t->sk->ndgrams <= DGRAM_QLEN)
+            break;
+        else if ((of->flags & O_NONBLOCK) || (flags & MSG_DONTWAIT))
+            e = EAGAIN;
+        if (e)
+            break;
+        t->sk->dg_wwait = 1;
+        __dios_wait_zero(&t->sk->dg_wwait);
+    }
+    if (!e) {
+        struct dgram *d = __divm_ialloc(sizeof *d + n);
+        d->next = 0;
+        d->from = sk->name ? sdup(sk->name, __divm_strlen(sk->name)) : 0;
+        d->len = n;
+        if (n)
+            __builtin_memcpy(d->data, buf, n);
+        struct dgram **p = &t->sk->dgrams;
+        while (*p)
+            p = &(*p)->next;
+        *p = d;
+        t->sk->ndgrams++;
+        t->sk->dg_rwait = 0;
+    }
+    t->opens--;
+    maybe_free(t);
+    of_unref(of);
+    return e ? -e : (long)n;
+}
+
+/* Takes the oldest datagram (what does not fit in n bytes is lost; MSG_PEEK
+ * leaves it), waiting while there is none: a datagram socket has no end of
+ * the file, except after shutdown(SHUT_RD). */
+static long dg_recv(struct ofile *of, void *buf, size_t n, int flags, struct sockaddr *a, socklen_t *alen)
+{
+    struct sock *sk = of->node->sk;
+    int nb = (of->flags & O_NONBLOCK) || (flags & MSG_DONTWAIT);
+    of->refs++;
+    while (!sk->dgrams && !(sk->shut & SH_RD) && !nb) {
+        sk->dg_rwait = 1;
+        __dios_wait_zero(&sk->dg_rwait);
+    }
+    struct dgram *d = sk->dgrams;
+    long r = sk->shut & SH_RD ? 0 : -EAGAIN;
+    if (d) {
+        size_t k = n < d->len ? n : d->len;
+        if (k)
+            __builtin_memcpy(buf, d->data, k);
+        sock_addr(d->from, a, alen);
+        r = (long)k;
+        if (!(flags & MSG_PEEK)) {
+            sk->dgrams = d->next;
+            sk->ndgrams--;
+            sk->dg_wwait = 0;
+            dg_free(d);
+        }
+    }
+    of_unref(of);
+    return r;
+}
+
+/* a stream socket ignores the destination (POSIX): it is connected or not */
+static long sock_sendto(struct ofile *of, const void *buf, size_t n, int flags, const struct sockaddr *a,
+                        socklen_t alen)
+{
+    if (of->node->sk->type == SOCK_DGRAM)
+        return dg_send(of, buf, n, flags, a, alen);
+    return st_send(of, buf, n, flags);
+}
+
+/* a stream's source is the peer (named after its listener when it was
+ * accepted), a datagram's its sender */
+static long sock_recvfrom(struct ofile *of, void *buf, size_t n, int flags, struct sockaddr *a,
+                          socklen_t *alen)
+{
+    if (of->node->sk->type == SOCK_DGRAM)
+        return dg_recv(of, buf, n, flags, a, alen);
+    long r = st_recv(of, buf, n, flags);
+    if (r >= 0)
+        sock_addr(of->node->sk->peer, a, alen);
+    return r;
+}
+
+static long sock_send(struct ofile *of, const void *buf, size_t n, int flags)
+{
+    return sock_sendto(of, buf, n, flags, 0, 0);
+}
+
+static long sock_recv(struct ofile *of, void *buf, size_t n, int flags)
+{
+    return sock_recvfrom(of, buf, n, flags, 0, 0);
+}
+
+ssize_t send(int fd, const void *buf, size_t n, int flags)
+{
+    struct ofile *of = sock_of(fd);
+    return of ? ret(sock_send(of, buf, n, flags)) : -1;
+}
+
+ssize_t recv(int fd, void *buf, size_t n, int flags)
+{
+    struct ofile *of = sock_of(fd);
+    return of ? ret(sock_recv(of, buf, n, flags)) : -1;
+}
+
+ssize_t sendto(int fd, const void *buf, size_t n, int flags, const struct sockaddr *a, socklen_t len)
+{
+    struct ofile *of = sock_of(fd);
+    return of ? ret(sock_sendto(of, buf, n, flags, a, len)) : -1;
+}
+
+ssize_t recvfrom(int fd, void *__restrict buf, size_t n, int flags, struct sockaddr *__restrict a,
+                 socklen_t *__restrict len)
+{
+    struct ofile *of = sock_of(fd);
+    if (!of)
+        return -1;
+    if (a && !len)
+        return fail(EFAULT);
+    return ret(sock_recvfrom(of, buf, n, flags, a, len));
+}
+
+/* the buffers gathered into one send, so that it is one write of the pipe;
+ * ancillary data is not supported (none is sent, none received) */
+static size_t iov_total(const struct msghdr *m)
+{
+    size_t t = 0;
+    for (size_t i = 0; i < m->msg_iovlen; i++)
+        t += m->msg_iov[i].iov_len;
+    return t;
+}
+
+ssize_t sendmsg(int fd, const struct msghdr *m, int flags)
+{
+    struct ofile *of = sock_of(fd);
+    if (!of)
+        return -1;
+    if (!m || (m->msg_iovlen && !m->msg_iov))
+        return fail(EFAULT);
+    if (m->msg_iovlen > IOV_MAX)
+        return fail(EMSGSIZE);
+    size_t t = iov_total(m), k = 0;
+    char *b = __divm_ialloc(t ? t : 1);
+    for (size_t i = 0; i < m->msg_iovlen; k += m->msg_iov[i++].iov_len)
+        __builtin_memcpy(b + k, m->msg_iov[i].iov_base, m->msg_iov[i].iov_len);
+    long r = sock_sendto(of, b, t, flags, m->msg_name, m->msg_namelen);
+    __divm_ifree(b);
+    return ret(r);
+}
+
+ssize_t recvmsg(int fd, struct msghdr *m, int flags)
+{
+    struct ofile *of = sock_of(fd);
+    if (!of)
+        return -1;
+    if (!m || (m->msg_iovlen && !m->msg_iov))
+        return fail(EFAULT);
+    if (m->msg_iovlen > IOV_MAX)
+        return fail(EMSGSIZE);
+    size_t t = iov_total(m);
+    char *b = __divm_ialloc(t ? t : 1);
+    long r = sock_recvfrom(of, b, t, flags, m->msg_name, &m->msg_namelen);
+    for (size_t i = 0, k = 0; r > 0 && i < m->msg_iovlen && k < (size_t)r; k += m->msg_iov[i++].iov_len) {
+        size_t c = (size_t)r - k < m->msg_iov[i].iov_len ? (size_t)r - k : m->msg_iov[i].iov_len;
+        __builtin_memcpy(m->msg_iov[i].iov_base, b + k, c);
+    }
+    __divm_ifree(b);
+    if (r >= 0) {
+        m->msg_controllen = 0;
+        m->msg_flags = 0;
+    }
+    return ret(r);
+}
+
+int shutdown(int fd, int how)
+{
+    struct ofile *of = sock_of(fd);
+    if (!of)
+        return -1;
+    if (how != SHUT_RD && how != SHUT_WR && how != SHUT_RDWR)
+        return fail(EINVAL);
+    if (of->node->sk->type == SOCK_STREAM && of->node->sk->state != SK_CONN)
+        return fail(ENOTCONN);
+    sock_shut(of->node->sk, how == SHUT_RD ? SH_RD : how == SHUT_WR ? SH_WR : SH_RD | SH_WR);
+    return 0;
+}
+
+int getsockname(int fd, struct sockaddr *__restrict a, socklen_t *__restrict len)
+{
+    struct ofile *of = sock_of(fd);
+    if (!of)
+        return -1;
+    if (!a || !len)
+        return fail(EFAULT);
+    return sock_addr(of->node->sk->name, a, len);
+}
+
+int getpeername(int fd, struct sockaddr *__restrict a, socklen_t *__restrict len)
+{
+    struct ofile *of = sock_of(fd);
+    if (!of)
+        return -1;
+    if (!a || !len)
+        return fail(EFAULT);
+    struct sock *sk = of->node->sk;
+    if (sk->type == SOCK_DGRAM)
+        return sk->dest ? sock_addr(sk->dest->sk->name, a, len) : fail(ENOTCONN);
+    if (sk->state != SK_CONN)
+        return fail(ENOTCONN);
+    return sock_addr(sk->peer, a, len);
+}
+
+/* SOL_SOCKET only: SO_TYPE, SO_ERROR (the pending ECONNRESET, which it
+ * clears), SO_ACCEPTCONN, the buffer sizes (a pipe's capacity) and the
+ * boolean options setsockopt stored; others are ENOPROTOOPT */
+int getsockopt(int fd, int level, int opt, void *__restrict v, socklen_t *__restrict len)
+{
+    struct ofile *of = sock_of(fd);
+    if (!of)
+        return -1;
+    if (level != SOL_SOCKET)
+        return fail(ENOPROTOOPT);
+    if (!v || !len)
+        return fail(EFAULT);
+    struct sock *sk = of->node->sk;
+    int x;
+    switch (opt) {
+    case SO_TYPE: x = sk->type; break;
+    case SO_ERROR:
+        x = sk->in ? sk->in->err : 0;
+        if (sk->in)
+            sk->in->err = 0;
+        break;
+    case SO_ACCEPTCONN: x = sk->state == SK_LISTEN; break;
+    case SO_SNDBUF:
+    case SO_RCVBUF: x = PIPE_CAP; break;
+    default:
+        if (opt < 0 || opt >= 32 || !(SO_BOOLS & 1 << opt))
+            return fail(ENOPROTOOPT);
+        x = (sk->opts >> opt) & 1;
+    }
+    __builtin_memcpy(v, &x, *len < sizeof x ? *len : sizeof x);
+    *len = sizeof x;
+    return 0;
+}
+
+/* the boolean options are kept (and have no effect); the buffer sizes are
+ * accepted and stay a pipe's capacity; others (timeouts among them) are
+ * ENOPROTOOPT, so that a program does not count on them */
+int setsockopt(int fd, int level, int opt, const void *v, socklen_t len)
+{
+    struct ofile *of = sock_of(fd);
+    if (!of)
+        return -1;
+    if (level != SOL_SOCKET)
+        return fail(ENOPROTOOPT);
+    int bool_ = opt >= 0 && opt < 32 && (SO_BOOLS & 1 << opt);
+    if (!bool_ && opt != SO_SNDBUF && opt != SO_RCVBUF)
+        return fail(ENOPROTOOPT);
+    if (len < sizeof(int))
+        return fail(EINVAL);
+    if (!v)
+        return fail(EFAULT);
+    int x;
+    __builtin_memcpy(&x, v, sizeof x);
+    if (bool_)
+        of->node->sk->opts = x ? of->node->sk->opts | 1 << opt : of->node->sk->opts & ~(1 << opt);
+    return 0;
+}
 
 /* -- the working directory --------------------------------------------------------- */
 
@@ -1760,7 +2667,7 @@ struct dirent *readdir(DIR *d)
     d->ent.d_off = d->pos;
     d->ent.d_reclen = sizeof d->ent;
     d->ent.d_type = S_ISDIR(n->mode) ? DT_DIR : S_ISCHR(n->mode) ? DT_CHR : S_ISLNK(n->mode) ? DT_LNK
-                  : S_ISFIFO(n->mode) ? DT_FIFO : DT_REG;
+                  : S_ISFIFO(n->mode) ? DT_FIFO : S_ISSOCK(n->mode) ? DT_SOCK : DT_REG;
     size_t l = __divm_strlen(name);
     __builtin_memcpy(d->ent.d_name, name, l + 1);
     return &d->ent;

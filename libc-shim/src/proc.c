@@ -1,8 +1,8 @@
 /* Processes and the sandbox's closed doors: fork and wait are DiOS's
  * processes; a program under divm cannot run other programs, reach a shell
  * or open network connections.  Each such call fails as POSIX allows
- * (ENOSYS for exec and spawn, EACCES for sockets), so that a program's own
- * error handling runs. */
+ * (ENOSYS for exec and spawn; socket() fails with EACCES for AF_INET, see
+ * fs.c for AF_UNIX sockets), so that a program's own error handling runs. */
 #define _GNU_SOURCE 1
 #include <errno.h>
 #include <stdarg.h>
@@ -120,59 +120,6 @@ int pclose(FILE *f)
     (void)f;
     return nochild();
 }
-
-/* -- sockets: none can be made, so every descriptor is not a socket ---------- */
-
-int socket(int domain, int type, int proto)
-{
-    (void)domain; (void)type; (void)proto;
-    errno = EACCES;
-    return -1;
-}
-
-int socketpair(int domain, int type, int proto, int sv[2])
-{
-    (void)domain; (void)type; (void)proto; (void)sv;
-    errno = EACCES;
-    return -1;
-}
-
-/* EBADF for a descriptor that is not open, ENOTSOCK for one that is */
-static int notsock(int fd)
-{
-    struct stat st;
-    errno = fd >= 0 && __divm_fstat(fd, &st) == 0 ? ENOTSOCK : EBADF;
-    return -1;
-}
-
-int bind(int fd, const struct sockaddr *a, socklen_t n) { (void)a; (void)n; return notsock(fd); }
-int connect(int fd, const struct sockaddr *a, socklen_t n) { (void)a; (void)n; return notsock(fd); }
-int listen(int fd, int n) { (void)n; return notsock(fd); }
-int accept(int fd, struct sockaddr *__restrict a, socklen_t *__restrict n) { (void)a; (void)n; return notsock(fd); }
-int accept4(int fd, struct sockaddr *__restrict a, socklen_t *__restrict n, int fl) { (void)a; (void)n; (void)fl; return notsock(fd); }
-int shutdown(int fd, int how) { (void)how; return notsock(fd); }
-ssize_t send(int fd, const void *b, size_t n, int fl) { (void)b; (void)n; (void)fl; return notsock(fd); }
-ssize_t recv(int fd, void *b, size_t n, int fl) { (void)b; (void)n; (void)fl; return notsock(fd); }
-ssize_t sendto(int fd, const void *b, size_t n, int fl, const struct sockaddr *a, socklen_t l)
-{
-    (void)b; (void)n; (void)fl; (void)a; (void)l;
-    return notsock(fd);
-}
-ssize_t recvfrom(int fd, void *__restrict b, size_t n, int fl, struct sockaddr *__restrict a, socklen_t *__restrict l)
-{
-    (void)b; (void)n; (void)fl; (void)a; (void)l;
-    return notsock(fd);
-}
-ssize_t sendmsg(int fd, const struct msghdr *m, int fl) { (void)m; (void)fl; return notsock(fd); }
-ssize_t recvmsg(int fd, struct msghdr *m, int fl) { (void)m; (void)fl; return notsock(fd); }
-int getsockopt(int fd, int lv, int o, void *__restrict v, socklen_t *__restrict l)
-{
-    (void)lv; (void)o; (void)v; (void)l;
-    return notsock(fd);
-}
-int setsockopt(int fd, int lv, int o, const void *v, socklen_t l) { (void)lv; (void)o; (void)v; (void)l; return notsock(fd); }
-int getsockname(int fd, struct sockaddr *__restrict a, socklen_t *__restrict l) { (void)a; (void)l; return notsock(fd); }
-int getpeername(int fd, struct sockaddr *__restrict a, socklen_t *__restrict l) { (void)a; (void)l; return notsock(fd); }
 
 /* -- byte order and address text (pure computation) ------------------------------- */
 

@@ -17,7 +17,7 @@ int main(void)
 {
     int s = socket(AF_INET, SOCK_STREAM, 0);
     show("socket", s);
-    show("socket unix", socket(AF_UNIX, SOCK_DGRAM, 0));
+    show("socket unix seqpacket", socket(AF_UNIX, SOCK_SEQPACKET, 0));
     int sv[2];
     show("socketpair", socketpair(AF_UNIX, SOCK_STREAM, 0, sv));
     struct sockaddr_in a;

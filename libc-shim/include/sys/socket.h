@@ -1,4 +1,8 @@
-/* <sys/socket.h>: there is no network under divm; socket() fails with EACCES. */
+/* <sys/socket.h>: AF_UNIX sockets, SOCK_STREAM and SOCK_DGRAM (socket,
+ * socketpair, bind, listen, connect, accept, send/recv and the rest), living
+ * in the program's file system (libc-shim's fs.c); there is no network under
+ * divm: an AF_INET or AF_INET6 socket() fails with EACCES, SOCK_SEQPACKET
+ * with EPROTONOSUPPORT. */
 #ifndef _SYS_SOCKET_H
 #define _SYS_SOCKET_H 1
 
@@ -6,6 +10,7 @@
 #include <sys/types.h>
 #define __need_size_t
 #include <stddef.h>
+#include <sys/uio.h>
 
 __DIVM_BEGIN_DECLS
 
@@ -25,7 +30,6 @@ struct sockaddr_storage
     unsigned long __ss_align;
 };
 
-struct iovec;
 struct msghdr
 {
     void *msg_name;
@@ -66,6 +70,7 @@ struct msghdr
 #define SO_REUSEPORT 15
 #define SO_RCVTIMEO 20
 #define SO_SNDTIMEO 21
+#define SO_ACCEPTCONN 30
 #define SOMAXCONN 4096
 #define MSG_OOB 1
 #define MSG_PEEK 2

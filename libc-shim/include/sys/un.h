@@ -1,6 +1,5 @@
-/* <sys/un.h>: UNIX domain socket addresses.  There are no sockets under
- * divm: socket() fails with EACCES, the other socket calls with EBADF or
- * ENOTSOCK (see <sys/socket.h>). */
+/* <sys/un.h>: UNIX domain socket addresses (a path; unnamed and abstract
+ * addresses are not supported by bind and connect). */
 #ifndef _SYS_UN_H
 #define _SYS_UN_H 1
 
