@@ -1522,13 +1522,14 @@ int pipe(int fds[2]) { return pipe2(fds, 0); }
 
 /* readv and writev: one buffer after another (a pipe's atomic write of up
  * to PIPE_BUF bytes holds per buffer only) */
-ssize_t readv(int fd, const struct iovec *iov, int cnt)
+static ssize_t vector_io(int fd, const struct iovec *iov, int cnt, int writing)
 {
     if (cnt < 0 || cnt > IOV_MAX)
         return fail(EINVAL);
     ssize_t total = 0;
     for (int i = 0; i < cnt; i++) {
-        long r = __divm_sysread(fd, iov[i].iov_base, iov[i].iov_len);
+        long r = writing ? __divm_syswrite(fd, iov[i].iov_base, iov[i].iov_len)
+                         : __divm_sysread(fd, iov[i].iov_base, iov[i].iov_len);
         if (r < 0)
             return total ? total : ret(r);
         total += r;
@@ -1538,21 +1539,8 @@ ssize_t readv(int fd, const struct iovec *iov, int cnt)
     return total;
 }
 
-ssize_t writev(int fd, const struct iovec *iov, int cnt)
-{
-    if (cnt < 0 || cnt > IOV_MAX)
-        return fail(EINVAL);
-    ssize_t total = 0;
-    for (int i = 0; i < cnt; i++) {
-        long r = __divm_syswrite(fd, iov[i].iov_base, iov[i].iov_len);
-        if (r < 0)
-            return total ? total : ret(r);
-        total += r;
-        if ((size_t)r < iov[i].iov_len)
-            break;
-    }
-    return total;
-}
+ssize_t readv(int fd, const struct iovec *iov, int cnt) { return vector_io(fd, iov, cnt, 0); }
+ssize_t writev(int fd, const struct iovec *iov, int cnt) { return vector_io(fd, iov, cnt, 1); }
 
 /* -- sockets ------------------------------------------------------------------------ */
 
