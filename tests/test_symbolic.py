@@ -271,3 +271,32 @@ def test_equivalent_path_conditions_are_one_state(tmp_path):
         assert report["result"] == result, r.stderr
         if states is not None:
             assert report["states"] == states  # the forms kept apart would make 9
+
+
+def test_uninit_inputs_replay_concretely(tmp_path):
+    """-o nondet:uninit: a read of uninitialised memory is an input of the
+    model, and the test case replays with the same option (without it, it
+    is refused: the run would not read those values)."""
+    prog = os.path.join(SYM, "uninit_bug.c")
+    rep = tmp_path / "r.json"
+    r = divm("verify", "--symbolic", "-o", "nondet:uninit", "--tests-out", str(tmp_path / "t"), "--report",
+             str(rep), "--trace-out", str(tmp_path / "t.json"), prog)
+    assert r.returncode == 1, r.stderr
+    report = json.loads(rep.read_text())
+    assert {i["function"] for i in report["inputs"]} == {"(uninitialised)"}
+    assert "a read of uninitialised memory at" in r.stderr
+    run = divm("run", "-o", "nondet:uninit", "--inputs", report["test"], prog)
+    assert run.returncode == 1 and "assert" in run.stderr and ":18" in run.stderr, run.stderr
+    refused = divm("run", "--inputs", report["test"], prog)
+    assert refused.returncode == 2 and "-o nondet:uninit" in refused.stderr
+    assert divm("replay", prog, str(tmp_path / "t.json")).returncode == 1
+
+
+def test_uninit_default_and_option_checks(tmp_path):
+    """Without the option a read of uninitialised memory stays undefined
+    behaviour; the option needs values to come from somewhere."""
+    prog = os.path.join(SYM, "uninit_bug.c")
+    r = divm("verify", "--symbolic", prog)
+    assert r.returncode == 1 and "error: undefined" in r.stderr, r.stderr
+    bad = divm("verify", "-o", "nondet:uninit", prog)
+    assert bad.returncode == 2 and "needs --symbolic" in bad.stderr

@@ -9,6 +9,7 @@ import re
 import sys
 
 from divm.load.layout import decode
+from divm.vm.defs import UNINIT_INPUT
 
 MAX_ITEMS = 8        # array elements and struct fields shown before "..."
 MAX_ASSIGNMENTS = 12  # changed variables listed per step before a summary
@@ -174,8 +175,13 @@ def explain(machine, path, local_values=None) -> list[dict]:
         if 0 < i["step"] <= len(steps):
             shown = repr(i["value"]) if isinstance(i["value"], float) else input_text(i)
             steps[i["step"] - 1].setdefault("events", []).append(
-                f"{i['function']}() at {i['file']}:{i['line']} returns {shown}")
+                f"{input_source(i)} at {i['file']}:{i['line']} returns {shown}")
     return steps
+
+
+def input_source(i: dict) -> str:
+    """Where an input came from: a nondet call, or a read of uninitialised memory."""
+    return "a read of uninitialised memory" if i["function"] == UNINIT_INPUT else f"{i['function']}()"
 
 
 def input_text(i: dict) -> str:

@@ -10,12 +10,14 @@ from collections import deque
 
 from divm.cli.parser import UsageError
 from divm.load.loader import LoadError
+from divm.vm.defs import UNINIT_INPUT
 
 
 def valid_opt(o: str) -> bool:
     """A -o option DiOS understands (it reads them at boot)."""
     from divm.props.checkers import KINDS
-    if o in ("check:overflow", "check:race", "cancel:abort"):  # divm's own checks; DiOS's abort()
+    # divm's own checks and environment rules; DiOS's abort()
+    if o in ("check:overflow", "check:race", "cancel:abort", "nondet:uninit", "allow:void-main"):
         return True
     o = o.removeprefix("force-")
     what, _, arg = o.partition(":")
@@ -38,8 +40,8 @@ def machine_env(args, prog_name: str, prog_args: list[str], stdin: bytes | None 
     for o in args.opts:
         if not valid_opt(o):
             raise UsageError(f"unknown option -o {o} (use [force-]nofail|simfail:malloc, "
-                             f"[force-]ignore|report|abort|detect:KIND, ncpus:N, check:overflow, check:race "
-                             f"or cancel:abort)")
+                             f"[force-]ignore|report|abort|detect:KIND, ncpus:N, check:overflow, check:race, "
+                             f"nondet:uninit, allow:void-main or cancel:abort)")
         env.append(("divm.opt", o.encode()))
     if stdin is not None:
         env.append(("divm.stdin", stdin))
@@ -119,10 +121,19 @@ def configure(vm, args) -> list:
     checkers = checkers_for(getattr(args, "leakcheck", None), race)
     arm(vm, checkers)
     vm.check_overflow = "check:overflow" in args.opts
+    vm.void_main_ok = "allow:void-main" in args.opts
     if getattr(args, "inputs", None):
         if getattr(args, "symbolic", False):
             raise UsageError("--inputs gives concrete values: it does not go with --symbolic")
-        vm.inputs = deque(read_inputs(args.inputs))
+        vm.inputs = deque(read_inputs(args.inputs, "nondet:uninit" in args.opts))
+    if "nondet:uninit" in args.opts:
+        if not getattr(args, "symbolic", False) and not getattr(args, "inputs", None):
+            raise UsageError("-o nondet:uninit makes uninitialised memory an input: it needs --symbolic "
+                             "(or --inputs for a test case of one)")
+        vm.nondet_uninit = True
+        if not getattr(args, "symbolic", False):
+            from divm.vm.builtins import uninit_inputs
+            uninit_inputs(vm)
     if getattr(args, "symbolic", False):
         try:
             vm.enable_symbolic()
@@ -140,7 +151,7 @@ def configure(vm, args) -> list:
     return checkers
 
 
-def read_inputs(path: str) -> list[int]:
+def read_inputs(path: str, uninit_ok: bool = False) -> list[int]:
     """The values of an inputs file: {"inputs": [{"value": N, ...}, ...]}
     (what --tests-out writes) or a plain list of numbers."""
     try:
@@ -154,6 +165,9 @@ def read_inputs(path: str) -> list[int]:
     if not isinstance(items, list):
         raise UsageError(f"--inputs {path}: expected a list of inputs")
     vals = [i.get("value") if isinstance(i, dict) else i for i in items]
+    if not uninit_ok and any(isinstance(i, dict) and i.get("function") == UNINIT_INPUT for i in items):
+        raise UsageError(f"--inputs {path}: the test case reads uninitialised memory as input: "
+                         f"run it with -o nondet:uninit")
     if not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in vals):
         raise UsageError(f"--inputs {path}: every input must be a number")
     return vals

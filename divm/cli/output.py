@@ -7,7 +7,7 @@ from __future__ import annotations
 import sys
 
 from divm.cli.execution import peak_memory
-from divm.cli.explain import nondet_signed, step_lines
+from divm.cli.explain import input_source, nondet_signed, step_lines
 
 
 def format_error(err) -> list[str]:
@@ -113,7 +113,7 @@ class Console:
                 signed = nondet_signed(i["function"]) and i["bits"] > 1
                 sv = v - (1 << i["bits"]) if signed and v >> (i["bits"] - 1) else v
                 shown = f"{v}" if sv == v else f"{sv} ({v:#x})"
-            print(f"  {i['function']}() at {i['file']}:{i['line']} (step {i['step']}) = {shown}", file=sys.stderr)
+            print(f"  {input_source(i)} at {i['file']}:{i['line']} (step {i['step']}) = {shown}", file=sys.stderr)
 
     def start_progress(self, limits=None) -> None:
         """A search starts (its clock at 0) with these limits."""

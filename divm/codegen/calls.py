@@ -107,12 +107,10 @@ class Calls:
                 e(ind, f"{lhs}_bad_call({callee.idx}, {len(fixed)})", loc)
                 return
         args = fixed + ([va] if va is not None else [])
-        want, got = fnty.ret, target.ret
-        if (want.k == "v") != (got.k == "v") or want.k != "v" and want.size != got.size:
-            # called with another return type (a cast or an implicit
-            # declaration): a control fault at the call, as DiVM's ret
+        bad = bad_ret(ins)
+        if bad is not None:  # (and where the callee's frame returns after a suspension: resume.py)
             c = f"F{callee.idx}({', '.join(args)})"
-            e(ind, f"{lhs}_bad_ret({c}, {callee.idx}, {want.bits if want.k != 'v' else -1})", loc)
+            e(ind, lhs + bad.format(c), loc)
             return
         e(ind, f"{lhs}F{callee.idx}({', '.join(args)})", loc)
 
@@ -147,3 +145,16 @@ def va_tag(ty: Ty) -> str:
     if ty.k == "x":
         return "x"
     raise CodegenError(f"variadic argument of type {ty}")
+
+
+def bad_ret(ins: Ins) -> str | None:
+    """For a direct call expecting another return type than its callee's
+    (a cast or an implicit declaration), the check of the value returned:
+    a control fault, as at DiVM's ret ({} is the value)."""
+    callee = ins.x.get("callee")
+    if callee is None or callee.decl:
+        return None
+    want, got = ins.x["fnty"].ret, callee.ty.ret
+    if (want.k == "v") == (got.k == "v") and (want.k == "v" or want.size == got.size):
+        return None
+    return f"_bad_ret({{}}, {callee.idx}, {want.bits if want.k != 'v' else -1})"

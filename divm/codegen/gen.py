@@ -40,6 +40,7 @@ class Gen(Emitter, ControlFlow, Suspension, Expressions, Memory, Calls, Intrinsi
         self.pending: list = []   # resume entries (tails) still to emit
         self.splits: dict = {}    # (block, start, kind) -> resume entry
         self.results: dict = {}   # resume entry -> the result of the call it follows
+        self.result_checks: dict = {}  # ... and how the value returned is checked ("{}": as it is)
         self.resume_lines: dict = {}
         self.resume_loc: dict = {}
         self.in_tail = False
@@ -105,6 +106,7 @@ def _plan(g: Gen, extra: set[int]) -> set[int]:
     g.ovf = g.vm.check_overflow and not fn.system  # -o check:overflow: the program's own code only
     g.race = g.vm.check_race and not fn.system  # -o check:race: memcpy and memset are interrupt points
     g.sym = g.vm.symbolic  # operations on symbolic values go to the engine
+    g.uninit = g.vm.nondet_uninit and not fn.system  # -o nondet:uninit: an undefined local read is an input
     g.has_setjmp = any(ins.op == "call" and g.is_setjmp(ins) for b in blocks for ins in b.ins)
     g.uses_alloca = g.has_setjmp or any(
         (ins.op == "alloca" and ins.res not in g.promoted) or (ins.op == "call" and (

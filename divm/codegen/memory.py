@@ -19,10 +19,16 @@ _PACK = {("i", 8): "S8", ("i", 16): "S16", ("i", 32): "S32", ("i", 64): "S64",
 
 
 class Memory:
+    uninit = False  # -o nondet:uninit in this function (see gen.py)
+
     def i_load(self, ins: Ins, ind: int) -> None:
         a, r, loc = ins.a, ins.res, ins.loc
         if a[0].name in self.promoted:
-            self.emit(ind, f"{r} = m{a[0].name}", loc)
+            m = "m" + a[0].name
+            if self.uninit:  # (written back: later reads see the same input)
+                self.emit(ind, f"{r} = {m} = _uninit({m}, {self.tname(ins.ty)}) if {m}.__class__ is U else {m}", loc)
+            else:
+                self.emit(ind, f"{r} = {m}", loc)
         else:
             self.crit(self.val(a[0]), ins.ty.store, 1, ind, loc)
             self.load(r, self.val(a[0]), ins.ty, ind, loc)
@@ -76,6 +82,7 @@ class Memory:
         and defined (only the bytes read are checked: an object with
         undefined padding elsewhere stays fast)."""
         e = self.emit
+        ld = "_ldu" if self.uninit else "_ld"  # (-o nondet:uninit: the program's own loads only)
         key = (ty.k, ty.bits)
         t = self.tname(ty)
         oid, off = self.addr(p)
@@ -85,15 +92,15 @@ class Memory:
             e(ind + 1, f"_o = OBJS[{oid}]", loc)
             # (a byte is read by indexing, half the cost of an unpack)
             rd = f"_o.b[{off}]" if key == ("i", 8) else f"{_UNPACK[key]}(_o.b, {off})[0]"
-            e(ind + 1, f"{r} = {rd} if _o.ud is None or not {um.format(off)} else _ld({p}, {t})", loc)
-            e(ind, f"except Exception: {r} = _ld({p}, {t})", loc)
+            e(ind + 1, f"{r} = {rd} if _o.ud is None or not {um.format(off)} else {ld}({p}, {t})", loc)
+            e(ind, f"except Exception: {r} = {ld}({p}, {t})", loc)
         elif ty.k == "i" and ty.bits == 1:
             e(ind, "try:", loc)
             e(ind + 1, f"_o = OBJS[{oid}]", loc)
-            e(ind + 1, f"{r} = _o.b[{off}] & 1 if _o.ud is None or not _o.ud[{off}] else _ld({p}, {t})", loc)
-            e(ind, f"except Exception: {r} = _ld({p}, {t})", loc)
+            e(ind + 1, f"{r} = _o.b[{off}] & 1 if _o.ud is None or not _o.ud[{off}] else {ld}({p}, {t})", loc)
+            e(ind, f"except Exception: {r} = {ld}({p}, {t})", loc)
         else:
-            e(ind, f"{r} = _ld({p}, {t})", loc)
+            e(ind, f"{r} = {ld}({p}, {t})", loc)
 
     def store(self, p: str, v: str, ty: Ty, ind: int, loc) -> None:
         """Inline fast path for writable objects (`slow` marks frozen and

@@ -5,6 +5,7 @@ into; a parked frame keeps only the registers live at its entry."""
 
 from __future__ import annotations
 
+from divm.codegen.calls import bad_ret
 from divm.load.intrinsics import base_name
 from divm.load.ir import Ins
 from divm.load.libcaccess import LIBC_ACCESSES
@@ -24,6 +25,8 @@ class Suspension:
             self.pending.append((nid, b, start, kind))
             if kind == "call" and b.ins[start - 1].res:
                 self.results[nid] = b.ins[start - 1].res
+                # (the value the callee's frame returns: checked as at the call)
+                self.result_checks[nid] = bad_ret(b.ins[start - 1]) or "{}"
             at = b.ins[start - 1] if kind in ("call", "sj") else b.ins[min(start, len(b.ins) - 1)]
             self.resume_loc[nid] = at.loc
         return self.splits[key]
@@ -114,7 +117,7 @@ def resume_prologue(g, regs: dict, live: dict) -> list[str]:
         if names:
             stmts.append(f"{', '.join(names)}, = _R")
         if rid in g.results:
-            stmts.append(f"{g.results[rid]} = _rs[1]")
+            stmts.append(f"{g.results[rid]} = " + g.result_checks[rid].format("_rs[1]"))
         if stmts:
             res.append(f"        {'if' if first else 'elif'} bb == {rid}: {'; '.join(stmts)}")
             first = False

@@ -224,10 +224,11 @@ def _code_name(vm, fn) -> str | None:
     sym = "-sym" if vm.symbolic else ""
     if ck.startswith("u-"):
         # --no-reduce keeps locals in memory; -o check:overflow checks arithmetic;
-        # -o check:race makes memcpy and memset interrupt points
+        # -o check:race makes memcpy and memset interrupt points; -o nondet:uninit
+        # makes undefined locals inputs
         # (--symbolic sends operations on symbolic values to the engine)
         return ("code-" + ck + ("" if vm.reduce else "-nr") + ("-ov" if vm.check_overflow else "")
-                + ("-race" if vm.check_race else "") + sym)
+                + ("-race" if vm.check_race else "") + ("-un" if vm.nondet_uninit else "") + sym)
     deps = _deps(fn.idx)
     if deps is None:
         return None

@@ -176,6 +176,33 @@ NONDET = {"bool": (1, False), "_Bool": (1, False), "char": (8, True), "schar": (
           "s32": (32, True), "int128": (128, True), "uint128": (128, False), "pchar": (64, False),
           "pthread_t": (64, False), "sector_t": (64, False), "ushort_t": (16, False), "ssize_t": (64, True)}
 
+def uninit_inputs(vm) -> None:
+    """-o nondet:uninit in a run from --inputs: the program's reads of
+    uninitialised memory take the test case's next values, in the order
+    --symbolic made them (missing ones are 0)."""
+    import struct
+
+    def value(v, ty):
+        if v.__class__ is not U or ty.k not in ("i", "f", "d"):
+            return v
+        m = (1 << ty.bits) - 1
+        x = vm.inputs.popleft() if vm.inputs else 0
+        if ty.k != "i":  # (--symbolic made a float input of its bits)
+            fmt = "<f" if ty.bits == 32 else "<d"
+            return struct.unpack(fmt, (int(x) & m).to_bytes(ty.bits // 8, "little"))[0]
+        return (int(x) & v.m | v.v & ~v.m) & m
+
+    def load(p, ty):
+        v = vm.ld(p, ty)
+        o = vm.objs.get(p >> 32) if p.__class__ is int else None
+        if v.__class__ is not U or o is None or o.ro:
+            return v
+        r = value(v, ty)
+        vm.st(p, r, ty)
+        return r
+    vm.G["_uninit"], vm.G["_ldu"] = value, load
+
+
 # without --nondet-range, wide types range over this small domain, and the
 # answer can then only be "inconclusive", never "valid"
 DEFAULT_SIGNED = (0, 1, -1, 2)

@@ -84,3 +84,7 @@ class ErrorInfo:
         if self.accesses:
             d["accesses"] = self.accesses
         return d
+
+# the "function" of an input that -o nondet:uninit made from a read of
+# uninitialised memory (not a call)
+UNINIT_INPUT = "(uninitialised)"

@@ -107,6 +107,8 @@ class VM(Access, Insns, Frames, Faults, Interrupts, Hypercalls, Races, Order, Sc
         self.engine = None  # the symbolic engine (vm/symbolic.py)
         self.sym_state: tuple = ((), ())  # (path condition, inputs) of a symbolic run
         self.check_overflow = False  # -o check:overflow: the program's own code checks (codegen)
+        self.nondet_uninit = False  # -o nondet:uninit (--symbolic): reading undefined bytes makes an input
+        self.void_main_ok = False  # -o allow:void-main: main may return nothing (its status is 0)
         self._check_race = False  # -o check:race: each state's parked accesses are checked (vm/race.py)
         self.want_stop_bt = False  # remember where each transition stopped
         self.all_visible = False  # liveness: interrupt points live even with one thread

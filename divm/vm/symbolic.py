@@ -367,7 +367,7 @@ class Engine(SymOps, SymMemory):
 
 
 # namespace entries that take symbolic values as they are (or are not values)
-_AS_IS = {"_gf", "_hc_frame", "_sjres", "_set_sjres", "_def", "_insertvalue", "_libm", "_shuffle", "_select",
+_AS_IS = {"_uninit", "_gf", "_hc_frame", "_sjres", "_set_sjres", "_def", "_insertvalue", "_libm", "_shuffle", "_select",
           "_crit", "_critcp"}  # (_crit counts a pointer it cannot read as visible)
 
 
@@ -391,6 +391,8 @@ def install(vm) -> Engine:
             G[name] = wrap(f)
     G["_ld"] = lambda p, ty: eng.load(vm, p, ty)
     G["_st"] = lambda p, v, ty: eng.store(vm, p, v, ty)
+    G["_uninit"] = eng.uninit_value
+    G["_ldu"] = lambda p, ty: eng.load(vm, p, ty, True)
     G["_icall"] = lambda ptr, args, va: vm.icall(conc(ptr), args, va)
     G["_sy_bin"] = eng.binop
     G["_sy_icmp"] = eng.icmp

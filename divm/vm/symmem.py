@@ -9,6 +9,7 @@ import z3
 from divm.load import layout
 from divm.load.layout import M32
 from divm.load.values import Sym, U
+from divm.vm.defs import UNINIT_INPUT
 from divm.vm.symterms import FSORT, bv, mk, mkf
 
 ITE_LIMIT = 1024  # offsets a load or store at a symbolic offset folds into if-then-else terms
@@ -34,21 +35,49 @@ class SymMemory:
             return (b << 32) | size  # the checked path faults: out of bounds
         return (b << 32) | self.conc(mk(off, 32))
 
-    def load(self, vm, p, ty):
-        """A load whose pointer or bytes are symbolic (else vm.ld)."""
+    def load(self, vm, p, ty, uninit: bool = False):
+        """A load whose pointer or bytes are symbolic (else vm.ld); with
+        uninit, one of the program's own under -o nondet:uninit."""
         if p.__class__ is Sym:
             if ty.k == "i" and ty.store <= 8:
                 v = self.ite_load(p, ty)
                 if v is not None:
                     return v
             p = self.address(p, ty.store, False)
+        v = None
         if p.__class__ is int:
             o = vm.objs.get(p >> 32)
             if o is not None and o.sym is not None:
                 off = p & M32
                 if any(k in o.sym for k in range(off, off + ty.store)) and vm.check(p, ty.store, False) is not None:
-                    return self.decode(ty, o, off)
-        return vm.ld(p, ty)
+                    v = self.decode(ty, o, off)
+        if v is None:
+            v = vm.ld(p, ty)
+        if uninit and v.__class__ is U and ty.k in ("i", "f", "d") and p.__class__ is int:
+            return self.uninit_input(vm, p, v, ty)
+        return v
+
+    def uninit_input(self, vm, p: int, v: U, ty):
+        """-o nondet:uninit: the undefined bits a load reads are a new input
+        (as if the object had been initialised with arbitrary data), written
+        back so that every later read sees the same value."""
+        o = vm.objs.get(p >> 32)
+        if o is None or o.ro:
+            return v
+        r = self.uninit_value(v, ty)
+        vm.st(p, r, ty)
+        return r
+
+    def uninit_value(self, v, ty):
+        """v's undefined bits as a new input (v itself if not a number)."""
+        if v.__class__ is not U or ty.k not in ("i", "f", "d"):
+            return v
+        x = self.fresh(ty.bits, UNINIT_INPUT)
+        if ty.k != "i":  # (a partly defined float becomes wholly arbitrary: more runs, never fewer)
+            return Sym(z3.fpBVToFP(x.t, FSORT[ty.bits]), ty.bits)
+        full = (1 << ty.bits) - 1
+        m = v.m & full
+        return mk(x.t if m == full else (x.t & m) | (v.v & ~m & full), ty.bits)
 
     def ite_load(self, p: Sym, ty):
         """A load at a symbolic offset into one object as an if-then-else
