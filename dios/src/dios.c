@@ -559,8 +559,9 @@ void __dios_exit( int status )
 {
     struct dios_state *s = state();
     /* a program that exits non-zero has failed (DiOS's "exit" fault; divm run
-     * boots with ignore:exit and just passes the status on) */
-    if ( status && !s->exited )
+     * boots with ignore:exit and just passes the status on: asked first, so
+     * that a symbolic status is not looked at, nor its digits formatted) */
+    if ( s->fault_cfg[ _DiOS_F_Exit ] != _DiOS_FC_Ignore && status && !s->exited )
     {
         char msg[ 48 ] = "exit called with non-zero status ";
         char *p = msg + str_len( msg ), digits[ 12 ];

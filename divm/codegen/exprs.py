@@ -48,6 +48,10 @@ def pointer_ints(fn) -> tuple[set, set]:
 
 class Expressions:
     ovf = False  # -o check:overflow in this function: checked nsw arithmetic, shifts, conversions
+    # shifts and conversions that would make a poison value fault instead:
+    # with -o check:overflow, and with -o nondet:uninit (which takes every
+    # undefined value a local holds for one never initialised)
+    poison = False
     p2i_free: set | frozenset = frozenset()  # ptrtoints and subs the heap symmetry guard leaves (pointer_ints)
     p2i_diffs: set | frozenset = frozenset()
     sym = False  # --symbolic: an operation with a symbolic operand goes to the engine (vm/symbolic.py)
@@ -83,8 +87,8 @@ class Expressions:
             if ty.k in ("f", "d"):
                 e = self.symwrap(e, f"_sy_fbin({ins.op!r}, {x}, {y}, {8 * ty.store})", a[0], a[1])
             if ty.k == "i":
-                chk = self.ovf and (ins.x == "nsw" and ins.op in ("add", "sub", "mul")
-                                    or ins.op in ("shl", "lshr", "ashr"))
+                chk = (self.ovf and ins.x == "nsw" and ins.op in ("add", "sub", "mul")
+                       or self.poison and ins.op in ("shl", "lshr", "ashr"))
                 e = self.symwrap(e, f"_sy_bin({ins.op!r}, {x}, {y}, {ty.bits}, {chk})", a[0], a[1])
             self.emit(ind, f"{r} = {e}", ins.loc)
 
@@ -157,7 +161,7 @@ class Expressions:
                 e = self.symwrap(e, f"_sy_cast({op!r}, {x}, {sb}, {db})", a[0])
             elif st.k in ("i", "f", "d") and dt.k in ("i", "f", "d"):
                 sb, db = (t.bits if t.k == "i" else 8 * t.store for t in (st, dt))
-                chk = self.ovf and op in ("fptosi", "fptoui")
+                chk = self.poison and op in ("fptosi", "fptoui")
                 e = self.symwrap(e, f"_sy_fcast({op!r}, {x}, {st.k!r}, {sb}, {dt.k!r}, {db}, {chk})", a[0])
             elif st.k != "x":  # to or from a long double: concrete values
                 e = self.symwrap(e, self.cast(op, f"_sy_conc({x})", st, dt), a[0])
@@ -224,11 +228,10 @@ class Expressions:
             return f"_f32({r})" if k == "f" else r
         bits = ty.bits
         m = mask(bits)
-        if self.ovf:
-            if op in ("add", "sub", "mul") and ins.x == "nsw":
-                return f"_{op}_nsw({x}, {y}, {bits})"
-            if op in ("shl", "lshr", "ashr"):
-                return f"_{op}_chk({x}, {y}, {bits})"
+        if self.ovf and op in ("add", "sub", "mul") and ins.x == "nsw":
+            return f"_{op}_nsw({x}, {y}, {bits})"
+        if self.poison and op in ("shl", "lshr", "ashr"):
+            return f"_{op}_chk({x}, {y}, {bits})"
         if op == "add":
             return f"({x} + {y}) & {m}"
         if op == "sub":
@@ -314,7 +317,7 @@ class Expressions:
             return x if dt.bits >= 64 else f"({x} & {mask(dt.bits)})"
         if op == "inttoptr":
             return x if st.bits <= 64 else f"({x} & {mask(64)})"
-        if op in ("fptosi", "fptoui") and self.ovf:
+        if op in ("fptosi", "fptoui") and self.poison:
             if st.k == "x":
                 return f"_xtoint_chk({x}, {dt.bits}, {op == 'fptosi'})"
             return f"_{op}_chk({x}, {dt.bits})"

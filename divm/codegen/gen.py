@@ -107,6 +107,7 @@ def _plan(g: Gen, extra: set[int]) -> set[int]:
     g.race = g.vm.check_race and not fn.system  # -o check:race: memcpy and memset are interrupt points
     g.sym = g.vm.symbolic  # operations on symbolic values go to the engine
     g.uninit = g.vm.nondet_uninit and not fn.system  # -o nondet:uninit: an undefined local read is an input
+    g.poison = g.ovf or g.uninit
     g.has_setjmp = any(ins.op == "call" and g.is_setjmp(ins) for b in blocks for ins in b.ins)
     g.uses_alloca = g.has_setjmp or any(
         (ins.op == "alloca" and ins.res not in g.promoted) or (ins.op == "call" and (

@@ -108,6 +108,8 @@ class Hypercalls:
         if o is None:
             return b""
         off = p & M32
+        if o.sym is not None and self.engine is not None:  # (--symbolic: a message with symbolic characters)
+            return self.engine.example_string(o, off, limit)
         end = o.b.find(0, off)
         if end < 0:
             self.fault(F_MEMORY, "string is not terminated within its object")

@@ -29,7 +29,7 @@ from divm.load import layout
 from divm.load.types import I8
 from divm.load.values import Sym, set_sym_hook
 from divm.vm import ops
-from divm.vm.defs import CF_CANCEL, ModelMismatch, Suspend
+from divm.vm.defs import CF_CANCEL, T_EXIT, ModelMismatch, Suspend
 from divm.vm.symmem import SymMemory
 from divm.vm.symops import SymOps
 from divm.vm.symterms import FLOAT_CALLS, FSORT, FSTRUCT, ISTRUCT, NAN_BITS, RNE, fp, fp_bits, mkf, value_order
@@ -290,6 +290,31 @@ class Engine(SymOps, SymMemory):
                         if z3.is_fp(t) else t == v)
         return v
 
+    def example(self, x):
+        """One value x may have on this path, chosen by no choice: for what
+        nothing later depends on (the status a run ends with)."""
+        if x.__class__ is not Sym:
+            return x
+        if self.model_pairs is not None:
+            return self.evaluate(x.t)
+        self._sync(self.vm.sym_state[0])
+        if self._check() != z3.sat:
+            return 0
+        r = self.solver.model().eval(x.t, model_completion=True)
+        return fp_bits(r, x.bits) if z3.is_fp(r) else r.as_long()
+
+    def example_string(self, o, off: int, limit: int) -> bytes:
+        """The characters of a string holding symbolic ones, each as one
+        value it may have (for a message: nothing depends on them)."""
+        out = bytearray()
+        for j in range(off, min(len(o.b), off + limit)):
+            t = o.sym.get(j)
+            c = o.b[j] if t is None else self.example(Sym(t, 8))
+            if c == 0:
+                break
+            out.append(c)
+        return bytes(out)
+
     def model(self) -> list[dict]:
         """A concrete value for each input of the current path: the function
         called, where and in which step, the value (floats also by bits)."""
@@ -394,6 +419,13 @@ def install(vm) -> Engine:
     G["_uninit"] = eng.uninit_value
     G["_ldu"] = lambda p, ty: eng.load(vm, p, ty, True)
     G["_icall"] = lambda ptr, args, va: vm.icall(conc(ptr), args, va)
+    trace = G["_hc_trace"]
+
+    def hc_trace(kind, *args):
+        if kind == T_EXIT and args and args[0][1].__class__ is Sym:  # (no fork over a status nothing follows)
+            args = ((args[0][0], eng.example(args[0][1])),) + args[1:]
+        return trace(kind, *args)
+    G["_hc_trace"] = hc_trace
     G["_sy_bin"] = eng.binop
     G["_sy_icmp"] = eng.icmp
     G["_sy_cast"] = eng.cast
