@@ -30,9 +30,8 @@ def key_part(eng, objs: dict) -> tuple:
     holders.sort(key=itemgetter(0))
     order: dict = {}  # live input -> canonical number, in order of appearance
     for _, o in holders:
-        for k in sorted(o.sym):
-            for v in sorted(eng.vars_of(o.sym[k])):
-                order.setdefault(v, len(order))
+        for v in object_vars(eng, o):
+            order.setdefault(v, len(order))
     kpc = eng.slice(pc, frozenset(order))  # (what a query about the held inputs would see)
     for c in kpc:
         for v in sorted(eng.vars_of(c)):
@@ -61,6 +60,28 @@ def key_part(eng, objs: dict) -> tuple:
         kpc = [z3.substitute(c, *rename) for c in kpc]
     # (a conjunction: the order and repetition of its conjuncts do not matter)
     return ("sym", tuple(sorted({eng.tid(c) for c in kpc}))), temp, tuple(kpc)
+
+
+def object_vars(eng, o) -> list:
+    """The inputs o's symbolic bytes mention, in order of appearance
+    (remembered for frozen contents: a big array of inputs is walked once,
+    not once per state)."""
+    cache = eng.objvars
+    if o.frozen and o.serial in cache:
+        return cache[o.serial]
+    out: dict = {}
+    sym, pyids, known = o.sym, eng.pyids, eng.varcache
+    for k in sorted(sym):
+        t = sym[k]
+        vs = known.get(pyids.get(id(t)))  # (vars_of's memo, without its call)
+        if vs is None:
+            vs = eng.vars_of(t)
+        for v in sorted(vs) if len(vs) > 1 else vs:
+            out.setdefault(v, None)
+    r = list(out)
+    if o.frozen:
+        cache[o.serial] = r
+    return r
 
 
 def equivalent(a: tuple, b: tuple, timeout_ms: int = 500) -> bool:

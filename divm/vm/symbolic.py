@@ -49,6 +49,7 @@ class Engine(SymOps, SymMemory):
         self.incomplete: str | None = None
         self.model_pairs: list | None = None  # replay: (input, value) of a counterexample
         self.varcache: dict = {}  # term id -> the inputs it mentions
+        self.objvars: dict = {}  # frozen object contents (serial) -> the inputs they mention, in order
         self.pyids: dict[int, int] = {}  # id() of a term object -> its ast id
         self.keep_py: list = []
         self.scratch = z3.Solver()  # queries over a slice of the path condition

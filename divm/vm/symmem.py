@@ -66,6 +66,11 @@ class SymMemory:
             return v
         r = self.uninit_value(v, ty)
         vm.st(p, r, ty)
+        if r.__class__ is Sym:  # (the bytes' inputs, known now: keys of big arrays of them walk no terms)
+            vs, sym, off = self.vars_of(r.t), vm.objs[p >> 32].sym, p & M32
+            for j in range(off, off + ty.store):
+                if j in sym:
+                    self.varcache.setdefault(self.tid(sym[j]), vs)
         return r
 
     def uninit_value(self, v, ty):
