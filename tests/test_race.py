@@ -118,3 +118,18 @@ def test_generated_code_unchanged_when_off(tmp_path):
         vm.prog.decoder.ensure(fn)
         codes[on] = generate(vm, fn)[0]
     assert "_critcp" not in codes[False] and "_critcp" in codes[True]
+
+
+@pytest.mark.parametrize("fmt,scan,nargs,expect", [
+    (b"x=%d s=%s %5.2f %n %.3s %%", False, 5, [(1, False, "s"), (3, True, 4), (4, False, 3)]),
+    (b"%*d %d %10s %c %3c %lf %[]a-z] %hhn", True, 7,
+     [(0, True, 4), (1, True, 11), (2, True, 1), (3, True, 3), (4, True, 8), (5, True, None), (6, True, 1)]),
+    (b"%*.*s|%-8p", False, 4, [(2, False, "s")]),
+    (None, False, 2, [(0, True, None), (1, True, None)]),
+    (b"%d %Q %s", False, 3, [(1, True, None), (2, True, None)]),
+])
+def test_format_accesses(fmt, scan, nargs, expect):
+    """What printf's and scanf's conversions touch at their arguments; an
+    unknown conversion or format makes every argument left a write to its end."""
+    from divm.load.libcaccess import format_accesses
+    assert format_accesses(fmt, scan, nargs) == expect

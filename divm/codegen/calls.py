@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from divm.codegen.emit import CodegenError
-from divm.load.libcaccess import LIBC_ACCESSES
+from divm.load.libcaccess import LIBC_ACCESSES, LIBC_FORMATS
 from divm.load.intrinsics import base_name
 from divm.load.ir import Fn, Ins
 from divm.load.layout import CODE_BASE
@@ -69,7 +69,7 @@ class Calls:
         if name.startswith("llvm."):
             self.intrinsic(ins, ind, base_name(name))
             return
-        if self.race and name in LIBC_ACCESSES:
+        if self.race and (name in LIBC_ACCESSES or name in LIBC_FORMATS):
             self.crit_mem(ins, ind)
         if getattr(callee, "debugfn", False):
             # a "divine.debugfn" function serves printing a counterexample

@@ -8,7 +8,7 @@ from __future__ import annotations
 from divm.codegen.calls import bad_ret
 from divm.load.intrinsics import base_name
 from divm.load.ir import Ins
-from divm.load.libcaccess import LIBC_ACCESSES
+from divm.load.libcaccess import LIBC_ACCESSES, LIBC_FORMATS
 
 # -o check:race: the memory intrinsics that are interrupt points (True: with a source)
 MEM_INTRINSICS = {"memcpy": True, "memcpy.inline": True, "memmove": True, "memset": False, "memset.inline": False}
@@ -81,7 +81,11 @@ class Suspension:
         if base is not None:
             self.crit(self.val(ins.a[0]), 0, 2, ind, ins.loc, self.val(ins.a[1]) if MEM_INTRINSICS[base] else None)
             return
-        ptrs = [self.val(ins.a[k]) for k, _, _ in libc_access(ins) if k < len(ins.a)]
+        spec = libc_access(ins)
+        if spec == "format":  # (what it touches depends on the format: always an interrupt point)
+            self.crit("None", 0, 2, ind, ins.loc)
+            return
+        ptrs = [self.val(ins.a[k]) for k, _, _ in spec if k < len(ins.a)]
         if ptrs:
             self.crit(ptrs[0], 0, 2, ind, ins.loc, ptrs[1] if len(ptrs) > 1 else None)
 
@@ -95,11 +99,13 @@ def mem_intrinsic(ins: Ins) -> str | None:
     return b if b in MEM_INTRINSICS else None
 
 
-def libc_access(ins: Ins) -> tuple | None:
+def libc_access(ins: Ins) -> tuple | str | None:
     """The memory a call of a C library function accesses (LIBC_ACCESSES),
-    or None."""
+    "format" for the printf and scanf families, or None."""
     c = ins.x.get("callee")
-    return LIBC_ACCESSES.get(c.name) if c is not None and not ins.x.get("indirect") else None
+    if c is None or ins.x.get("indirect"):
+        return None
+    return "format" if c.name in LIBC_FORMATS else LIBC_ACCESSES.get(c.name)
 
 
 def resume_prologue(g, regs: dict, live: dict) -> list[str]:

@@ -17,7 +17,8 @@ reads the call's accesses from the state (vm/race.py).  Each entry is
 
 Where the exact extent is hard (strstr, the case-insensitive compares, the
 number parsers) the whole string is taken: more bytes, never fewer.  The
-printf and scanf families are not listed (their format decides)."""
+printf and scanf families are in LIBC_FORMATS: their format string, read
+at the parked state, decides what they touch (format_accesses)."""
 
 from __future__ import annotations
 
@@ -62,3 +63,112 @@ LIBC_ACCESSES: dict[str, tuple] = {
     "qsort": ((0, True, ("mul", 1, 2)),),
     "bsearch": ((1, False, ("mul", 2, 3)),),
 }
+
+# printf and scanf: (format argument, first variadic argument, scanf?, the
+# output buffer's argument or None, its size's argument or None, the input
+# string's argument or None).  The v* forms take a va_list: not listed.
+LIBC_FORMATS: dict[str, tuple] = {
+    "printf": (0, 1, False, None, None, None),
+    "fprintf": (1, 2, False, None, None, None),
+    "dprintf": (1, 2, False, None, None, None),
+    "sprintf": (1, 2, False, 0, None, None),
+    "snprintf": (2, 3, False, 0, 1, None),
+    "scanf": (0, 1, True, None, None, None),
+    "__isoc99_scanf": (0, 1, True, None, None, None),
+    "fscanf": (1, 2, True, None, None, None),
+    "__isoc99_fscanf": (1, 2, True, None, None, None),
+    "sscanf": (1, 2, True, None, None, 0),
+    "__isoc99_sscanf": (1, 2, True, None, None, 0),
+}
+
+# bytes a %n (printf) or an integer conversion (scanf) writes, by length modifier
+_INT_SIZE = {b"hh": 1, b"h": 2, b"": 4, b"l": 8, b"ll": 8, b"j": 8, b"z": 8, b"t": 8, b"q": 8, b"L": 8}
+_FLOAT_SIZE = {b"": 4, b"l": 8, b"L": 16}
+
+
+def format_accesses(fmt: bytes | None, scan: bool, nargs: int) -> list[tuple[int, bool, object]]:
+    """What the conversions of a printf (scan False) or scanf format do
+    with the variadic arguments: (index among them, writes, size), a size
+    being bytes, "s" (the string there, with its NUL) or None (to the
+    object's end).  A format that cannot be read (None) or a conversion
+    divm does not know: every remaining argument, read and written to its
+    object's end (an argument that is not a pointer touches nothing)."""
+    out: list[tuple[int, bool, object]] = []
+    arg = 0
+    i, n = 0, len(fmt) if fmt is not None else 0
+    while fmt is not None and i < n:
+        if fmt[i] != 0x25:  # '%'
+            i += 1
+            continue
+        i += 1
+        if i < n and fmt[i] == 0x25:
+            i += 1
+            continue
+        skip = False
+        width = None
+        if scan and i < n and fmt[i] == 0x2A:  # '*': converted, not stored
+            skip, i = True, i + 1
+        while i < n and fmt[i] in b"-+ #0'":
+            i += 1
+        if not scan and i < n and fmt[i] == 0x2A:  # a width argument
+            arg, i = arg + 1, i + 1
+        j = i
+        while i < n and 0x30 <= fmt[i] <= 0x39:
+            i += 1
+        width = int(fmt[j:i]) if i > j else None
+        prec = None
+        if not scan and i < n and fmt[i] == 0x2E:  # '.precision'
+            i += 1
+            if i < n and fmt[i] == 0x2A:
+                arg, i = arg + 1, i + 1
+            else:
+                j = i
+                while i < n and 0x30 <= fmt[i] <= 0x39:
+                    i += 1
+                prec = int(fmt[j:i] or b"0")
+        j = i
+        while i < n and fmt[i] in b"hljztqL":
+            i += 1
+        length = bytes(fmt[j:i])
+        if i >= n:
+            break
+        c = chr(fmt[i])
+        i += 1
+        if c == "[":  # a scanset: up to its ']' (a ']' first is one of its characters)
+            i += 1 if i < n and fmt[i] == 0x5E else 0
+            i += 1 if i < n and fmt[i] == 0x5D else 0
+            while i < n and fmt[i] != 0x5D:
+                i += 1
+            i += 1
+        if skip:
+            continue
+        size = _conversion(c, scan, length, width, prec)
+        if size is False:
+            out.extend((k, True, None) for k in range(arg, nargs))
+            return out
+        if size is not None:
+            out.append((arg, scan or c == "n", size if size != "-" else None))
+        arg += 1
+    if fmt is None:
+        out.extend((k, True, None) for k in range(nargs))
+    return out
+
+
+def _conversion(c: str, scan: bool, length: bytes, width, prec):
+    """The size one conversion touches at its argument: bytes, "s", "-"
+    (to the object's end), None (the argument is a value), False (unknown)."""
+    if c in "diouxX":
+        return _INT_SIZE.get(length, False) if scan else None
+    if c == "n":
+        return _INT_SIZE.get(length, False)
+    if c in "feEgGaA":
+        return _FLOAT_SIZE.get(length, False) if scan else None
+    if c == "p":
+        return 8 if scan else None
+    if c == "c":
+        return (width or 1) if scan else None
+    if c in "s[":
+        if scan:
+            return width + 1 if width is not None else "-"
+        return prec if prec is not None else "s"
+    return False

@@ -22,7 +22,7 @@ from __future__ import annotations
 import struct
 
 from divm.load.layout import CODE_BASE, M32, PL_GLOBAL, decode_obj
-from divm.load.libcaccess import LIBC_ACCESSES
+from divm.load.libcaccess import LIBC_ACCESSES, LIBC_FORMATS, format_accesses
 from divm.load.values import Sym, U
 from divm.vm.defs import CF_CANCEL, CF_ERROR, CF_IGNORECRIT, CF_KERNEL, CF_STOP, CR_STATE, ErrorInfo, StopRequest
 from divm.vm.frames import FRAME_HDR, FRAME_HEAD
@@ -205,6 +205,9 @@ class Races:
             acc = [Access(val(a[0]), a[1].ty.store, True, True)]
         elif ins.op == "call" and ins.x["callee"].name in LIBC_ACCESSES:
             acc = self.libc_accesses(LIBC_ACCESSES[ins.x["callee"].name], [val(x) for x in a])
+        elif ins.op == "call" and ins.x["callee"].name in LIBC_FORMATS:
+            acc = self.format_call(LIBC_FORMATS[ins.x["callee"].name], [val(x) for x in a],
+                                   [x.ty.k == "p" for x in a])
         elif ins.op == "call":  # memcpy, memmove, memset
             n = val(a[2])
             n = n if n.__class__ is int else None
@@ -224,6 +227,32 @@ class Races:
                 n = self.extent(size, args)
                 out.append(Access(args[k], n if n.__class__ is int else None, write, False))
         return out
+
+    def format_call(self, spec: tuple, args: list, ptr: list[bool]) -> list[Access]:
+        """The accesses of a printf or scanf call: its format string, its
+        output buffer or input string, and what the format's conversions
+        do with the pointer arguments (load/libcaccess.py)."""
+        fk, first, scan, out, bound, src = spec
+        if fk >= len(args):
+            return []
+        p = args[fk]
+        n = self.string_extent(p, None)
+        o = self.objs.get(p >> 32) if n is not None else None
+        off = p & M32 if o is not None else 0
+        readable = o is not None and (o.ud is None or not any(o.ud[off:off + n]))
+        out_acc = [Access(p, n, False, False)]
+        if out is not None:
+            size = args[bound] if bound is not None else None
+            out_acc.append(Access(args[out], size if size.__class__ is int else None, True, False))
+        if src is not None:
+            out_acc.append(Access(args[src], self.string_extent(args[src], None), False, False))
+        va = args[first:]
+        for k, write, size in format_accesses(bytes(o.b[off:off + n - 1]) if readable else None, scan, len(va)):
+            q = va[k] if k < len(va) else None
+            if q.__class__ is not int or not ptr[first + k] or q >> 32 not in self.objs:
+                continue  # (a value, or nothing there: the call itself faults)
+            out_acc.append(Access(q, self.string_extent(q, None) if size == "s" else size, write, False))
+        return out_acc
 
     def extent(self, size, args: list):
         """A size of LIBC_ACCESSES: bytes, or None (to the object's end)."""
