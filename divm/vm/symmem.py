@@ -9,7 +9,7 @@ import z3
 from divm.load import layout
 from divm.load.layout import M32
 from divm.load.values import Sym, U
-from divm.vm.symterms import FSORT, bv, mk, mkf
+from divm.vm.symterms import FP80_TERMS, FSORT, bv, fp80_term, mk, mkf
 
 ITE_LIMIT = 1024  # offsets a load or store at a symbolic offset folds into if-then-else terms
 ARRAY_LIMIT = 1 << 16  # bigger objects than ITE_LIMIT, up to this, become z3 arrays for such accesses
@@ -95,8 +95,8 @@ class SymMemory:
         sym = o.sym
         if not any(j in sym for j in range(off, off + n)):
             return layout.decode(ty, o.b, off, o.ud)
-        if k not in ("i", "p", "f", "d"):
-            return U(0, (1 << (8 * n)) - 1)  # symbolic bytes read as a long double: not modelled
+        if k not in ("i", "p", "f", "d", "x"):
+            return U(0, (1 << (8 * n)) - 1)  # (bit-packed vectors: not modelled)
         parts = []
         for j in range(off + n - 1, off - 1, -1):
             t = sym.get(j)
@@ -105,6 +105,10 @@ class SymMemory:
                     return U(0, (1 << ty.bits) - 1)
                 t = z3.BitVecVal(o.b[j], 8)
             parts.append(t)
+        if k == "x":
+            self.x87 = True
+            hit = FP80_TERMS.get(tuple(x.get_id() for x in reversed(parts)))
+            return mkf(hit[0] if hit is not None else fp80_term(z3.Concat(*parts)), 80)
         t = z3.Concat(*parts) if len(parts) > 1 else parts[0]
         if k in ("f", "d"):
             return mkf(z3.fpBVToFP(t, FSORT[8 * n]), 8 * n)
