@@ -36,6 +36,9 @@ from divm.vm.symterms import (FLOAT_CALLS, FP80_TERMS, FSORT, FSTRUCT, ISTRUCT, 
                                 fp_value, mkf, value_order)
 
 CONC_LIMIT = 64  # feasible values a concretisation enumerates
+# x87 queries: floats to bits, then bits to SAT (z3's default strategy takes
+# about three times longer on 64-bit significands)
+X87_TACTIC = z3.Then("simplify", "fpa2bv", "propagate-values", "simplify", "solve-eqs", "bit-blast", "sat")
 
 
 class Engine(SymOps, SymMemory):
@@ -192,9 +195,11 @@ class Engine(SymOps, SymMemory):
         t0 = time.perf_counter()
         self.queries += 1
         try:
-            s = z3.Solver()
-            s.add(*conds)
-            r = s.check()
+            for s in (X87_TACTIC.solver(), z3.Solver()):  # (the tactic is for bit-vectors and floats only)
+                s.add(*conds)
+                r = s.check()
+                if r != z3.unknown:
+                    break
             return (r, s.model() if r == z3.sat else None) if model else r
         finally:
             self.seconds += time.perf_counter() - t0
