@@ -274,6 +274,24 @@ def test_long_double_bytes_agree_with_concrete(tmp_path):
     reaches_error_concretely(src, tmp_path)
 
 
+@pytest.mark.parametrize("ctype,scale", [("double", "0x1p-60"), ("long double", "0x1p-16000L")])
+def test_float_division_by_zero_faults(ctype, scale, tmp_path):
+    """A divisor that can be zero faults as the VM's division does (a
+    product that underflows to zero, here), and the inputs reach it
+    concretely."""
+    src = tmp_path / "d.c"
+    src.write_text("extern double __VERIFIER_nondet_double(void);\n"
+                   f"int main(void) {{\n  {ctype} b = __VERIFIER_nondet_double();\n"
+                   "  if (b == 0 || b != b) return 0;\n"
+                   f"  volatile {ctype} q = 1 / (b * {scale});\n  return 0;\n}}\n")
+    rep = tmp_path / "r.json"
+    divm("verify", "--symbolic", "--tests-out", str(tmp_path / "t"), "--report", str(rep), str(src))
+    report = json.loads(rep.read_text())
+    assert report["result"] == "error" and report["error"]["kind"] == "float", report
+    run = divm("run", "--inputs", report["test"], str(src))
+    assert run.returncode == 1 and "division by zero" in run.stderr, run.stderr
+
+
 def test_liveness_with_symbolic_inputs(tmp_path):
     """A liveness violation that needs a particular input: the lasso comes
     with the input, and replays from it."""

@@ -124,8 +124,11 @@ class SymOps:
             return ops.xop("%", x, y) if bits == 80 else ops.frem(x, y)
         a, b = fp(x, bits), fp(y, bits)
         f = {"fadd": z3.fpAdd, "fsub": z3.fpSub, "fmul": z3.fpMul, "fdiv": z3.fpDiv}[op]
-        if op == "fdiv" and bits == 80:  # (ops.xop faults for a finite dividend only)
-            if self.decide(z3.And(z3.fpIsZero(b), z3.Not(z3.fpIsNaN(a)), z3.Not(z3.fpIsInf(a)))):
+        if op == "fdiv":  # a fault where the VM's is (ops.fdiv; ops.xop: for a finite dividend only)
+            zero = z3.fpIsZero(b)
+            if bits == 80:
+                zero = z3.And(zero, z3.Not(z3.fpIsNaN(a)), z3.Not(z3.fpIsInf(a)))
+            if self.decide(zero):
                 self.vm.fault(F_FLOAT, "floating-point division by zero")
         return mkf(f(RNE, a, b), bits)
 
