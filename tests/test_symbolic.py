@@ -292,6 +292,22 @@ def test_float_division_by_zero_faults(ctype, scale, tmp_path):
     assert run.returncode == 1 and "division by zero" in run.stderr, run.stderr
 
 
+@pytest.mark.parametrize("ctype", ["double", "long double"])
+def test_float_conversion_beyond_range_is_undefined(ctype, tmp_path):
+    """A finite value beyond float's range converts to an undefined float,
+    as in the VM (ops.fptrunc), not to infinity."""
+    src = tmp_path / "c.c"
+    src.write_text("extern double __VERIFIER_nondet_double(void);\n"
+                   f"int main(void) {{\n  {ctype} d = __VERIFIER_nondet_double();\n"
+                   "  float f = d;\n  if (f > 0) return 0;\n  return 0;\n}\n")
+    rep = tmp_path / "r.json"
+    divm("verify", "--symbolic", "--tests-out", str(tmp_path / "t"), "--report", str(rep), str(src))
+    report = json.loads(rep.read_text())
+    assert report["result"] == "error" and report["error"]["kind"] == "undefined", report
+    run = divm("run", "--inputs", report["test"], str(src))
+    assert run.returncode == 1 and "undefined" in run.stderr, run.stderr
+
+
 def test_liveness_with_symbolic_inputs(tmp_path):
     """A liveness violation that needs a particular input: the lasso comes
     with the input, and replays from it."""

@@ -167,7 +167,10 @@ class SymOps:
             a = fp(x, sbits)
             if sbits == 80 and dbits == 32:  # (as the VM: to double, then to float)
                 a = z3.fpFPToFP(RNE, a, FSORT[64])
-            return mkf(z3.fpFPToFP(RNE, a, FSORT[dbits]), dbits)
+            r = z3.fpFPToFP(RNE, a, FSORT[dbits])
+            if dbits == 32 and self.decide(z3.And(z3.fpIsInf(r), z3.Not(z3.fpIsInf(a)), z3.Not(z3.fpIsNaN(a)))):
+                return ops.full(32)  # (a finite value beyond float's range: undefined, as ops.fptrunc makes it)
+            return mkf(r, dbits)
         if op == "bitcast":
             if dk == "i":
                 return mk(z3.fpToIEEEBV(fp(x, sbits)), dbits)
