@@ -165,6 +165,10 @@ class SymOps:
             return mkf(f(RNE, bv(x, sbits), FSORT[dbits]), dbits)
         if op in ("fpext", "fptrunc"):
             a = fp(x, sbits)
+            if op == "fptrunc" and z3.is_app_of(a, z3.Z3_OP_FPA_TO_FP) and a.num_args() == 2 and z3.is_fp(a.arg(1)):
+                v = a.arg(1)  # (a value widened exactly, narrowed again: exact, no solver needed)
+                if v.ebits() + v.sbits() <= dbits:
+                    return mkf(v if v.sort() == FSORT[dbits] else z3.fpFPToFP(RNE, v, FSORT[dbits]), dbits)
             if sbits == 80 and dbits == 32:  # (as the VM: to double, then to float)
                 a = z3.fpFPToFP(RNE, a, FSORT[64])
             r = z3.fpFPToFP(RNE, a, FSORT[dbits])
