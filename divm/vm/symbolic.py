@@ -375,7 +375,7 @@ class Engine(SymOps, SymMemory):
         """The inputs' values in a model of pc (None: unsatisfiable); the
         same each time for one pc (a counterexample re-run for its
         narration shows the inputs the search reported)."""
-        key = ("model", tuple(self.tid(c) for c in pc), len(inputs))
+        key = ("model", tuple(self.tid(c) for c in pc), tuple((n, b, fn) for n, b, fn, _ in inputs))
         vals = self.cache.get(key)
         if vals is not None:
             return vals
