@@ -33,7 +33,17 @@ def mk(t, bits: int):
     return Sym(t, bits)
 
 
-FSORT = {32: z3.Float32(), 64: z3.Float64(), 80: z3.FPSort(15, 64)}
+class _Sorts(dict):
+    def __missing__(self, bits: int):
+        # (the x87 sort made on first use: a new z3 term shifts the ids of
+        # all later ones, and with them the solver's speed on other queries)
+        if bits != 80:
+            raise KeyError(bits)
+        srt = self[80] = z3.FPSort(15, 64)
+        return srt
+
+
+FSORT = _Sorts({32: z3.Float32(), 64: z3.Float64()})
 FSTRUCT = {32: struct.Struct("<f"), 64: struct.Struct("<d")}
 ISTRUCT = {32: struct.Struct("<I"), 64: struct.Struct("<Q")}
 RNE, RTZ = z3.RNE(), z3.RTZ()
