@@ -217,6 +217,97 @@ def test_float_operators_agree_with_concrete(ctype, tmp_path):
     reaches_error_concretely(src, tmp_path)
 
 
+def _ld_literal(v) -> str:
+    """A long double (float or X80) as an exact C literal."""
+    from divm.load.layout import _x_parts
+    f, sign = _x_parts(v)
+    if f == 0:
+        return "-0.0L" if sign else "0.0L"
+    e = 0
+    while f.denominator != 1:
+        f *= 2
+        e -= 1
+    return f"{'-' if f < 0 else ''}0x{abs(f.numerator):x}p{e}L"
+
+
+def test_long_double_operators_agree_with_concrete(tmp_path):
+    """The same for long double (x87: a 64-bit significand), against the
+    VM's exact arithmetic (layout.x80_from_fraction): sums rounded to 64
+    bits, rounded again to double, conversions."""
+    import math
+    import random
+    from fractions import Fraction as F
+
+    from divm.load.layout import x80_from_fraction as r80
+    from divm.vm.ops import xtod
+    rnd = random.Random(11)
+    x0, y0 = rnd.uniform(-1000, 1000), rnd.uniform(1, 50)
+    fx, fy = F(x0), F(y0)
+    # (quotients and products of two inputs make z3's x87 solver slow: by
+    # constants, and sums rounded to 64 bits by scaling one operand down)
+    tiny = fy * F(1, 1 << 40)
+    ops_ = {"x + y": r80(fx + fy), "x - y": r80(fx - fy), "x * 3": r80(fx * 3), "y / 4": r80(fy / 4),
+            "x + y * 0x1p-40L": r80(fx + tiny), "-x": -x0}
+    conds = [f"({e}) == {_ld_literal(v)}" for e, v in ops_.items()]
+    conds += [f"(x < y) == {int(x0 < y0)}", f"(int)x == {math.trunc(x0)}",
+              f"(long)(y * 1000) == {math.trunc(fy * 1000)}", f"(double)(x + y) == {xtod(r80(fx + fy)).hex()}",
+              f"(double)(x + y * 0x1p-40L) == {xtod(r80(fx + tiny)).hex()}",
+              f"(unsigned char)(int)y == {math.trunc(y0) & 255}"]
+    src = tmp_path / "ld.c"
+    src.write_text("extern double __VERIFIER_nondet_double(void);\nextern void reach_error(void);\n"
+                   "int main(void) {\n  long double x = __VERIFIER_nondet_double(), y = __VERIFIER_nondet_double();\n"
+                   "  if (!(y >= 1 && y <= 50 && x > -1000 && x < 1000)) return 0;\n"
+                   f"  if ({' && '.join(conds)}) reach_error();\n  return 0;\n}}\n")
+    reaches_error_concretely(src, tmp_path)
+
+
+def test_long_double_bytes_agree_with_concrete(tmp_path):
+    """Symbolic bytes read as a long double: any encoding, here an unnormal
+    (integer bit clear under a normal exponent), has the value the VM's
+    arithmetic gives it."""
+    src = tmp_path / "b.c"
+    src.write_text("extern void __VERIFIER_nondet_memory(void *, unsigned long);\nextern void reach_error(void);\n"
+                   "int main(void) {\n  long double z = 0;\n  __VERIFIER_nondet_memory(&z, 10);\n"
+                   "  unsigned char *p = (unsigned char *)&z;\n"
+                   "  if (!(p[7] & 0x80) && p[9] == 0x3f && p[8] == 0xff && z == 0.75L) reach_error();\n"
+                   "  return 0;\n}\n")
+    reaches_error_concretely(src, tmp_path)
+
+
+@pytest.mark.parametrize("ctype,scale", [("double", "0x1p-60"), ("long double", "0x1p-16000L")])
+def test_float_division_by_zero_faults(ctype, scale, tmp_path):
+    """A divisor that can be zero faults as the VM's division does (a
+    product that underflows to zero, here), and the inputs reach it
+    concretely."""
+    src = tmp_path / "d.c"
+    src.write_text("extern double __VERIFIER_nondet_double(void);\n"
+                   f"int main(void) {{\n  {ctype} b = __VERIFIER_nondet_double();\n"
+                   "  if (b == 0 || b != b) return 0;\n"
+                   f"  volatile {ctype} q = 1 / (b * {scale});\n  return 0;\n}}\n")
+    rep = tmp_path / "r.json"
+    divm("verify", "--symbolic", "--tests-out", str(tmp_path / "t"), "--report", str(rep), str(src))
+    report = json.loads(rep.read_text())
+    assert report["result"] == "error" and report["error"]["kind"] == "float", report
+    run = divm("run", "--inputs", report["test"], str(src))
+    assert run.returncode == 1 and "division by zero" in run.stderr, run.stderr
+
+
+@pytest.mark.parametrize("ctype", ["double", "long double"])
+def test_float_conversion_beyond_range_is_undefined(ctype, tmp_path):
+    """A finite value beyond float's range converts to an undefined float,
+    as in the VM (ops.fptrunc), not to infinity."""
+    src = tmp_path / "c.c"
+    src.write_text("extern double __VERIFIER_nondet_double(void);\n"
+                   f"int main(void) {{\n  {ctype} d = __VERIFIER_nondet_double();\n"
+                   "  float f = d;\n  if (f > 0) return 0;\n  return 0;\n}\n")
+    rep = tmp_path / "r.json"
+    divm("verify", "--symbolic", "--tests-out", str(tmp_path / "t"), "--report", str(rep), str(src))
+    report = json.loads(rep.read_text())
+    assert report["result"] == "error" and report["error"]["kind"] == "undefined", report
+    run = divm("run", "--inputs", report["test"], str(src))
+    assert run.returncode == 1 and "undefined" in run.stderr, run.stderr
+
+
 def test_liveness_with_symbolic_inputs(tmp_path):
     """A liveness violation that needs a particular input: the lasso comes
     with the input, and replays from it."""

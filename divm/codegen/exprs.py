@@ -17,6 +17,7 @@ XOPS = {"fadd": "+", "fsub": "-", "fmul": "*", "fdiv": "/", "frem": "%"}
 ILOGIC = {"and": "&", "or": "|", "xor": "^"}
 CASTS = {"trunc", "zext", "sext", "fptoui", "fptosi", "uitofp", "sitofp", "fptrunc", "fpext",
          "ptrtoint", "inttoptr", "bitcast"}
+NUMERIC = ("i", "f", "d", "x")  # (casts between these: the symbolic engine's fcast)
 USER_LO = hex(PL_CODE << 32)  # pointers into the objects the canonical key may renumber (vm/order.py)
 
 
@@ -84,7 +85,7 @@ class Expressions:
             if r in self.p2i_diffs:  # two pointers' integers: into one object, or the numbers show
                 e = f"({e} if {x}.__class__ is not int or {y}.__class__ is not int or not ({x} ^ {y}) >> 32 " \
                     f"else _psub({x}, {y}, {e}))"
-            if ty.k in ("f", "d"):
+            if ty.k in ("f", "d", "x"):
                 e = self.symwrap(e, f"_sy_fbin({ins.op!r}, {x}, {y}, {8 * ty.store})", a[0], a[1])
             if ty.k == "i":
                 chk = (self.ovf and ins.x == "nsw" and ins.op in ("add", "sub", "mul")
@@ -96,7 +97,7 @@ class Expressions:
         r, ty = ins.res, ins.ty
         v = self.val(ins.a[0])
         if ty.k == "x":
-            self.emit(ind, f"{r} = _xneg({v})", ins.loc)
+            self.emit(ind, f"{r} = {self.symwrap(f'_xneg({v})', f'_sy_fneg({v}, 80)', ins.a[0])}", ins.loc)
         elif ty.k == "vec":
             self.emit(ind, f"{r} = tuple(-_x for _x in {v})", ins.loc)
         else:
@@ -129,12 +130,10 @@ class Expressions:
         if a[0].ty.k == "vec":
             pair = f"zip({self.val(a[0])}, {self.val(a[1])})"
             self.emit(ind, f"{r} = tuple(_fcmp({ins.x!r}, _x, _y) for _x, _y in {pair})", loc)
-        elif a[0].ty.k == "x":
-            self.emit(ind, f"{r} = _xcmp({ins.x!r}, {self.val(a[0])}, {self.val(a[1])})", loc)
         else:
             x, y = self.val(a[0]), self.val(a[1])
-            e = self.symwrap(self.fcmp(ins.x, x, y), f"_sy_fcmp({ins.x!r}, {x}, {y}, {8 * a[0].ty.store})",
-                             a[0], a[1])
+            e = f"_xcmp({ins.x!r}, {x}, {y})" if a[0].ty.k == "x" else self.fcmp(ins.x, x, y)
+            e = self.symwrap(e, f"_sy_fcmp({ins.x!r}, {x}, {y}, {8 * a[0].ty.store})", a[0], a[1])
             self.emit(ind, f"{r} = {e}", loc)
 
     def i_cast(self, ins: Ins, ind: int) -> None:
@@ -159,11 +158,11 @@ class Expressions:
             if st.k in ("i", "p") and dt.k in ("i", "p"):
                 sb, db = (t.bits if t.k == "i" else 64 for t in (st, dt))
                 e = self.symwrap(e, f"_sy_cast({op!r}, {x}, {sb}, {db})", a[0])
-            elif st.k in ("i", "f", "d") and dt.k in ("i", "f", "d"):
+            elif st.k in NUMERIC and dt.k in NUMERIC and not (op == "bitcast" and "x" in (st.k, dt.k)):
                 sb, db = (t.bits if t.k == "i" else 8 * t.store for t in (st, dt))
                 chk = self.poison and op in ("fptosi", "fptoui")
                 e = self.symwrap(e, f"_sy_fcast({op!r}, {x}, {st.k!r}, {sb}, {dt.k!r}, {db}, {chk})", a[0])
-            elif st.k != "x":  # to or from a long double: concrete values
+            elif st.k != "x":  # a long double's bits (i80): concrete values
                 e = self.symwrap(e, self.cast(op, f"_sy_conc({x})", st, dt), a[0])
             self.emit(ind, f"{r} = {e}", ins.loc)
 

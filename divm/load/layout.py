@@ -127,7 +127,9 @@ def encode(ty, val, out: bytearray, off: int, umask: bytearray, ptrs: list, syms
         else:
             F32.pack_into(out, off, val)
     elif k == "x":
-        if val.__class__ is U:
+        if val.__class__ is Sym:
+            sym_bytes(val, out, off, 10, umask, syms)
+        elif val.__class__ is U:
             out[off:off + 10] = (val.v & ((1 << 80) - 1)).to_bytes(10, "little")
             umask[off:off + 10] = (val.m & ((1 << 80) - 1)).to_bytes(10, "little")
         elif val.__class__ is X80:

@@ -183,10 +183,12 @@ def uninit_inputs(vm) -> None:
     import struct
 
     def value(v, ty):
-        if v.__class__ is not U or ty.k not in ("i", "f", "d"):
+        if v.__class__ is not U or ty.k not in ("i", "f", "d", "x"):
             return v
-        m = (1 << ty.bits) - 1
         x = vm.inputs.popleft() if vm.inputs else 0
+        if ty.k == "x":  # (--symbolic made an input of a long double's 80 bits)
+            return fp80_value((int(x) & ((1 << 80) - 1)).to_bytes(10, "little"))
+        m = (1 << ty.bits) - 1
         if ty.k != "i":  # (--symbolic made a float input of its bits)
             fmt = "<f" if ty.bits == 32 else "<d"
             return struct.unpack(fmt, (int(x) & m).to_bytes(ty.bits // 8, "little"))[0]

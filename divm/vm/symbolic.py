@@ -32,9 +32,13 @@ from divm.vm import ops
 from divm.vm.defs import CF_CANCEL, T_EXIT, ModelMismatch, Suspend
 from divm.vm.symmem import SymMemory
 from divm.vm.symops import SymOps
-from divm.vm.symterms import FLOAT_CALLS, FSORT, FSTRUCT, ISTRUCT, NAN_BITS, RNE, fp, fp_bits, mkf, value_order
+from divm.vm.symterms import (FLOAT_CALLS, FP80_TERMS, FSORT, FSTRUCT, ISTRUCT, NAN_BITS, RNE, fp, fp_bits,
+                                fp_value, mkf, value_order)
 
 CONC_LIMIT = 64  # feasible values a concretisation enumerates
+# x87 queries: floats to bits, then bits to SAT (z3's default strategy takes
+# about three times longer on 64-bit significands)
+X87_TACTIC = z3.Then("simplify", "fpa2bv", "propagate-values", "simplify", "solve-eqs", "bit-blast", "sat")
 
 
 class Engine(SymOps, SymMemory):
@@ -54,7 +58,10 @@ class Engine(SymOps, SymMemory):
         self.keep_py: list = []
         self.scratch = z3.Solver()  # queries over a slice of the path condition
         self.width: dict[str, int] = {}  # input -> bits
+        self.fpcache: dict[int, bool] = {}  # ast id -> fp_heavy (ids kept alive by tid)
+        self.x87 = False  # has a long double term been made (fcast, decode)?
         vm.sym_state = ((), ())
+        FP80_TERMS.clear()
         set_sym_hook(self.branch)
         layout.SYM_DECODE[0] = self.decode
 
@@ -143,13 +150,60 @@ class Engine(SymOps, SymMemory):
         key = (tuple(self.tid(x) for x in sl), self.tid(c))
         r = self.cache.get(key)
         if r is None:
-            if len(sl) == len(pc):  # the whole path condition: incrementally along the path
+            if self.heavy(sl + (c,)):
+                r = self._oneshot(sl + (c,))
+            elif len(sl) == len(pc):  # the whole path condition: incrementally along the path
                 self._sync(pc)
                 r = self._check(c)
             else:
                 r = self._scratch(sl + (c,))
             r = self.cache[key] = r != z3.unsat  # unknown counts as feasible
         return r
+
+    def heavy(self, conds: tuple) -> bool:
+        return self.x87 and any(self.fp_heavy(c) for c in conds)
+
+    def fp_heavy(self, t) -> bool:
+        """Does t compute in the long double sort?  Such queries go to a fresh
+        solver: z3's incremental mode bit-blasts x87 arithmetic ten times
+        slower."""
+        i = self.tid(t)
+        r = self.fpcache.get(i)
+        if r is None:
+            r = False
+            todo, seen = [t], set()
+            while todo and not r:
+                e = todo.pop()
+                j = e.get_id()
+                if j in seen:
+                    continue
+                seen.add(j)
+                known = self.fpcache.get(j)
+                if known is not None:
+                    r = known
+                elif z3.is_fp(e) and e.sort() == FSORT[80]:
+                    r = True
+                else:
+                    todo.extend(e.children())
+            self.fpcache[i] = r
+        return r
+
+    def _oneshot(self, conds: tuple, model: bool = False):
+        """A query on a solver of its own (not incremental); with model, the
+        model too (None unless sat)."""
+        if self.model_pairs is not None:
+            raise ModelMismatch("a replay from recorded inputs asked the solver")
+        t0 = time.perf_counter()
+        self.queries += 1
+        try:
+            for s in (X87_TACTIC.solver(), z3.Solver()):  # (the tactic is for bit-vectors and floats only)
+                s.add(*conds)
+                r = s.check()
+                if r != z3.unknown:
+                    break
+            return (r, s.model() if r == z3.sat else None) if model else r
+        finally:
+            self.seconds += time.perf_counter() - t0
 
     def _scratch(self, conds: tuple):
         if self.model_pairs is not None:
@@ -195,8 +249,7 @@ class Engine(SymOps, SymMemory):
         if z3.is_fp(r):
             if not z3.is_fp_value(r):
                 raise ModelMismatch("a value does not follow from the recorded inputs")
-            w = r.ebits() + r.sbits()
-            return FSTRUCT[w].unpack(ISTRUCT[w].pack(fp_bits(r, w)))[0]
+            return fp_value(r)
         if not z3.is_bv_value(r):
             raise ModelMismatch("a value does not follow from the recorded inputs")
         return r.as_long()
@@ -243,25 +296,31 @@ class Engine(SymOps, SymMemory):
         r = self.cache.get(key)
         if r is None:
             r = []
-            s = self.scratch
-            s.push()
-            s.add(*sl)
+            s = None if self.heavy(sl + (t,)) else self.scratch  # (None: each query one-shot)
+            blocks: list = []
+            if s is not None:
+                s.push()
+                s.add(*sl)
             try:
                 while len(r) <= CONC_LIMIT:
-                    if self._scratch(()) != z3.sat:
+                    res, m = self._oneshot(sl + tuple(blocks), True) if s is None else (self._scratch(()), None)
+                    if res != z3.sat:
                         break
-                    v = s.model().eval(t, model_completion=True)
+                    v = (m or s.model()).eval(t, model_completion=True)
                     if z3.is_fp(t):  # told apart by class: NaN, or the value's bits
                         w = t.ebits() + t.sbits()
                         b = fp_bits(v, w)
-                        r.append(FSTRUCT[w].unpack(ISTRUCT[w].pack(b))[0])
-                        s.add(z3.Not(z3.fpIsNaN(t)) if b == NAN_BITS[w] else z3.fpToIEEEBV(t) != b)
+                        r.append(fp_value(v))
+                        blocks.append(z3.Not(z3.fpIsNaN(t)) if b == NAN_BITS[w] else z3.fpToIEEEBV(t) != b)
                     else:
                         v = v.as_long()
                         r.append(v)
-                        s.add(t != v)
+                        blocks.append(t != v)
+                    if s is not None:
+                        s.add(blocks[-1])
             finally:
-                s.pop()
+                if s is not None:
+                    s.pop()
             r = self.cache[key] = sorted(r, key=value_order)
         return r
 
@@ -325,18 +384,9 @@ class Engine(SymOps, SymMemory):
         if self.model_pairs is not None:
             vals = [self.evaluate(var) for var in self.inputs_vars(inputs)]
         else:
-            self._sync(pc)
-            if self._check() != z3.sat:
+            vals = self.solve_inputs(pc, inputs)
+            if vals is None:
                 return []
-            m = self.solver.model()
-            vals = []
-            for var in self.inputs_vars(inputs):
-                r = m.eval(var, model_completion=True)
-                if z3.is_fp(var):
-                    w = var.ebits() + var.sbits()
-                    vals.append(FSTRUCT[w].unpack(ISTRUCT[w].pack(fp_bits(r, w)))[0])
-                else:
-                    vals.append(r.as_long())
         out = []
         for (name, bits, fn, where), v in zip(inputs, vals):
             file, line, step, caller = where
@@ -346,6 +396,29 @@ class Engine(SymOps, SymMemory):
                 e["hex"] = hex(ISTRUCT[bits].unpack(FSTRUCT[bits].pack(v))[0])
             out.append(e)
         return out
+
+    def solve_inputs(self, pc: tuple, inputs: tuple) -> list | None:
+        """The inputs' values in a model of pc (None: unsatisfiable); the
+        same each time for one pc (a counterexample re-run for its
+        narration shows the inputs the search reported)."""
+        key = ("model", tuple(self.tid(c) for c in pc), tuple((n, b, fn) for n, b, fn, _ in inputs))
+        vals = self.cache.get(key)
+        if vals is not None:
+            return vals
+        if self.heavy(pc):
+            res, m = self._oneshot(pc, True)
+        else:
+            self._sync(pc)
+            res = self._check()
+            m = self.solver.model() if res == z3.sat else None
+        if m is None:
+            return None
+        vals = []
+        for var in self.inputs_vars(inputs):
+            r = m.eval(var, model_completion=True)
+            vals.append(fp_value(r) if z3.is_fp(var) else r.as_long())
+        self.cache[key] = vals
+        return vals
 
     @staticmethod
     def inputs_vars(inputs) -> list:
@@ -443,8 +516,10 @@ def install(vm) -> Engine:
                        ("__lamp_any_f32", 32), ("__lamp_any_f64", 64)):
         b[name] = (lambda bits=bits, name=name: eng.fresh_float(bits, name))
     G["_f32"] = lambda x: x if x.__class__ is Sym else ops.f32(x)
-    G["_fabs"] = lambda x: mkf(z3.fpAbs(x.t), x.bits) if x.__class__ is Sym else ops.fabs_(x)
-    G["_fsqrt"] = lambda x: mkf(z3.fpSqrt(RNE, x.t), x.bits) if x.__class__ is Sym else ops.fsqrt(x)
+    # (a long double's: concrete, as the VM computes them in double precision)
+    G["_fabs"] = lambda x: mkf(z3.fpAbs(x.t), x.bits) if x.__class__ is Sym and x.bits != 80 else ops.fabs_(conc(x))
+    G["_fsqrt"] = lambda x: mkf(z3.fpSqrt(RNE, x.t), x.bits) if x.__class__ is Sym and x.bits != 80 \
+        else ops.fsqrt(conc(x))
     # vectors move symbolic lanes as they are; only an index must be concrete
     G["_extractelement"] = lambda vec, i, ty: vm.extractelement(vec, conc(i), ty)
     G["_insertelement"] = lambda vec, v, i: vm.insertelement(vec, v, conc(i))

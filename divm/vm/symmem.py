@@ -10,7 +10,7 @@ from divm.load import layout
 from divm.load.layout import M32
 from divm.load.values import Sym, U
 from divm.vm.defs import UNINIT_INPUT
-from divm.vm.symterms import FSORT, bv, mk, mkf
+from divm.vm.symterms import FP80_TERMS, FSORT, bv, fp80_term, mk, mkf
 
 ITE_LIMIT = 1024  # offsets a load or store at a symbolic offset folds into if-then-else terms
 ARRAY_LIMIT = 1 << 16  # bigger objects than ITE_LIMIT, up to this, become z3 arrays for such accesses
@@ -53,7 +53,7 @@ class SymMemory:
                     v = self.decode(ty, o, off)
         if v is None:
             v = vm.ld(p, ty)
-        if uninit and v.__class__ is U and ty.k in ("i", "f", "d") and p.__class__ is int:
+        if uninit and v.__class__ is U and ty.k in ("i", "f", "d", "x") and p.__class__ is int:
             return self.uninit_input(vm, p, v, ty)
         return v
 
@@ -75,10 +75,12 @@ class SymMemory:
 
     def uninit_value(self, v, ty):
         """v's undefined bits as a new input (v itself if not a number)."""
-        if v.__class__ is not U or ty.k not in ("i", "f", "d"):
+        if v.__class__ is not U or ty.k not in ("i", "f", "d", "x"):
             return v
-        x = self.fresh(ty.bits, UNINIT_INPUT)
-        if ty.k != "i":  # (a partly defined float becomes wholly arbitrary: more runs, never fewer)
+        x = self.fresh(80 if ty.k == "x" else ty.bits, UNINIT_INPUT)
+        if ty.k == "x":  # (a partly defined float becomes wholly arbitrary: more runs, never fewer)
+            return mkf(fp80_term(x.t), 80)
+        if ty.k != "i":
             return Sym(z3.fpBVToFP(x.t, FSORT[ty.bits]), ty.bits)
         full = (1 << ty.bits) - 1
         m = v.m & full
@@ -129,8 +131,8 @@ class SymMemory:
         sym = o.sym
         if not any(j in sym for j in range(off, off + n)):
             return layout.decode(ty, o.b, off, o.ud)
-        if k not in ("i", "p", "f", "d"):
-            return U(0, (1 << (8 * n)) - 1)  # symbolic bytes read as a long double: not modelled
+        if k not in ("i", "p", "f", "d", "x"):
+            return U(0, (1 << (8 * n)) - 1)  # (bit-packed vectors: not modelled)
         parts = []
         for j in range(off + n - 1, off - 1, -1):
             t = sym.get(j)
@@ -139,6 +141,10 @@ class SymMemory:
                     return U(0, (1 << ty.bits) - 1)
                 t = z3.BitVecVal(o.b[j], 8)
             parts.append(t)
+        if k == "x":
+            self.x87 = True
+            hit = FP80_TERMS.get(tuple(x.get_id() for x in reversed(parts)))
+            return mkf(hit[0] if hit is not None else fp80_term(z3.Concat(*parts)), 80)
         t = z3.Concat(*parts) if len(parts) > 1 else parts[0]
         if k in ("f", "d"):
             return mkf(z3.fpBVToFP(t, FSORT[8 * n]), 8 * n)

@@ -5,19 +5,27 @@ and switches as z3 terms; a fault where a feasible input makes one."""
 from __future__ import annotations
 
 import operator
+from fractions import Fraction
 
 import z3
 
-from divm.load.layout import POISON_ID
+from divm.load.layout import POISON_ID, x80_from_fraction
 from divm.load.values import Sym, U
 from divm.vm import ops
-from divm.vm.defs import F_INTEGER
+from divm.vm.defs import F_FLOAT, F_INTEGER
 from divm.vm.symterms import FSORT, RNE, RTZ, bv, fp, mk, mkf
 
 
 # z3's operators on bit-vectors are LLVM's (modulo 2^bits)
 PLAIN = {"add": operator.add, "sub": operator.sub, "mul": operator.mul, "and": operator.and_,
          "or": operator.or_, "xor": operator.xor}
+
+
+def fint(v: int, bits: int):
+    """The integer v (exactly representable) as a floating-point constant
+    (a double's in the form fp gives it: z3 solves faster so than with
+    numerals)."""
+    return fp(float(v) if bits == 64 else x80_from_fraction(Fraction(v)), bits)
 
 
 class SymOps:
@@ -110,12 +118,21 @@ class SymOps:
         return v
 
     def fbin(self, op: str, x, y, bits: int):
+        """Arithmetic of floats, doubles and long doubles (bits 80: in z3's
+        x87 format, rounded to nearest even as ops.xop rounds)."""
         if x.__class__ is U or y.__class__ is U:
             return ops.full(bits)
         if op == "frem":  # (z3's fpRem is IEEE's remainder, not C's fmod)
-            return ops.frem(self.conc(x), self.conc(y))
+            x, y = self.conc(x), self.conc(y)
+            return ops.xop("%", x, y) if bits == 80 else ops.frem(x, y)
         a, b = fp(x, bits), fp(y, bits)
         f = {"fadd": z3.fpAdd, "fsub": z3.fpSub, "fmul": z3.fpMul, "fdiv": z3.fpDiv}[op]
+        if op == "fdiv":  # a fault where the VM's is (ops.fdiv; ops.xop: for a finite dividend only)
+            zero = z3.fpIsZero(b)
+            if bits == 80:
+                zero = z3.And(zero, z3.Not(z3.fpIsNaN(a)), z3.Not(z3.fpIsInf(a)))
+            if self.decide(zero):
+                self.vm.fault(F_FLOAT, "floating-point division by zero")
         return mkf(f(RNE, a, b), bits)
 
     def fneg(self, x, bits: int):
@@ -141,14 +158,26 @@ class SymOps:
         return mk(z3.If(c, z3.BitVecVal(1, 1), z3.BitVecVal(0, 1)), 1)
 
     def fcast(self, op: str, x, sk: str, sbits: int, dk: str, dbits: int, check: bool = False):
-        """Conversions with a floating-point side (float, double)."""
+        """Conversions with a floating-point side (float, double, long double)."""
         if x.__class__ is U:
             return ops.full(dbits) if dk == "i" else x
+        if dbits == 80:
+            self.x87 = True
         if op in ("sitofp", "uitofp"):
             f = z3.fpSignedToFP if op == "sitofp" else z3.fpUnsignedToFP
             return mkf(f(RNE, bv(x, sbits), FSORT[dbits]), dbits)
         if op in ("fpext", "fptrunc"):
-            return mkf(z3.fpFPToFP(RNE, fp(x, sbits), FSORT[dbits]), dbits)
+            a = fp(x, sbits)
+            if op == "fptrunc" and z3.is_app_of(a, z3.Z3_OP_FPA_TO_FP) and a.num_args() == 2 and z3.is_fp(a.arg(1)):
+                v = a.arg(1)  # (a value widened exactly, narrowed again: exact, no solver needed)
+                if v.ebits() + v.sbits() <= dbits:
+                    return mkf(v if v.sort() == FSORT[dbits] else z3.fpFPToFP(RNE, v, FSORT[dbits]), dbits)
+            if sbits == 80 and dbits == 32:  # (as the VM: to double, then to float)
+                a = z3.fpFPToFP(RNE, a, FSORT[64])
+            r = z3.fpFPToFP(RNE, a, FSORT[dbits])
+            if dbits == 32 and self.decide(z3.And(z3.fpIsInf(r), z3.Not(z3.fpIsInf(a)), z3.Not(z3.fpIsNaN(a)))):
+                return ops.full(32)  # (a finite value beyond float's range: undefined, as ops.fptrunc makes it)
+            return mkf(r, dbits)
         if op == "bitcast":
             if dk == "i":
                 return mk(z3.fpToIEEEBV(fp(x, sbits)), dbits)
@@ -156,12 +185,13 @@ class SymOps:
         # fptosi / fptoui: out of range (or NaN) is poison, a fault when checked
         a = fp(x, sbits)
         signed = op == "fptosi"
-        w = a if sbits == 64 else z3.fpFPToFP(RNE, a, FSORT[64])  # (exact)
-        if signed and dbits > 53:  # no double lies between -2^63 - 1 and -2^63
-            low = z3.fpGEQ(w, fp(-(2.0 ** (dbits - 1)), 64))
+        ws, prec = (80, 64) if sbits == 80 else (64, 53)
+        w = a if sbits == ws else z3.fpFPToFP(RNE, a, FSORT[64])  # (exact)
+        if signed and dbits > prec:  # no value of w's sort lies between -2^(dbits-1) - 1 and -2^(dbits-1)
+            low = z3.fpGEQ(w, fint(-(1 << (dbits - 1)), ws))
         else:
-            low = z3.fpGT(w, fp(-(2.0 ** (dbits - 1)) - 1 if signed else -1.0, 64))
-        inr = z3.And(z3.Not(z3.fpIsNaN(w)), low, z3.fpLT(w, fp(2.0 ** (dbits - (1 if signed else 0)), 64)))
+            low = z3.fpGT(w, fint(-(1 << (dbits - 1)) - 1 if signed else -1, ws))
+        inr = z3.And(z3.Not(z3.fpIsNaN(w)), low, z3.fpLT(w, fint(1 << (dbits - (1 if signed else 0)), ws)))
         if not self.decide(inr):
             if check:
                 self.vm.fault(F_INTEGER, f"{op} of a symbolic value out of the range of i{dbits}")
