@@ -42,6 +42,26 @@ CONC_LIMIT = 64  # feasible values a concretisation enumerates
 X87_TACTIC = z3.Then("simplify", "fpa2bv", "propagate-values", "simplify", "solve-eqs", "bit-blast", "sat")
 
 
+class Inputs:
+    """A path's inputs, oldest first: a persistent list, so that a path
+    reading many (an array of uninitialised ints) does not copy them all
+    for each new one; states share their prefixes."""
+    __slots__ = ("prev", "entry", "n")
+
+    def __init__(self, prev, entry: tuple):
+        self.prev, self.entry, self.n = prev, entry, len(prev) + 1
+
+    def __len__(self) -> int:
+        return self.n
+
+    def __iter__(self):
+        out, x = [], self
+        while x.__class__ is Inputs:
+            out.append(x.entry)
+            x = x.prev
+        return reversed(out)
+
+
 class Engine(SymOps, SymMemory, SymModels):
     def __init__(self, vm):
         self.vm = vm
@@ -107,7 +127,7 @@ class Engine(SymOps, SymMemory, SymModels):
         name = f"in{len(inputs)}"
         bt = vm.backtrace()
         where = (bt[0]["file"], bt[0]["line"], vm.step_index, bt[0]["function"]) if bt else ("?", 0, vm.step_index, "?")
-        vm.sym_state = (pc, inputs + ((name, bits, fn, where),))
+        vm.sym_state = (pc, Inputs(inputs, (name, bits, fn, where)))
         self.width[name] = bits
         return Sym(z3.BitVec(name, bits), bits)
 
