@@ -176,6 +176,7 @@ NONDET = {"bool": (1, False), "_Bool": (1, False), "char": (8, True), "schar": (
           "s32": (32, True), "int128": (128, True), "uint128": (128, False), "pchar": (64, False),
           "pthread_t": (64, False), "sector_t": (64, False), "ushort_t": (16, False), "ssize_t": (64, True)}
 
+
 def uninit_inputs(vm) -> None:
     """-o nondet:uninit in a run from --inputs: the program's reads of
     uninitialised memory take the test case's next values, in the order
