@@ -284,12 +284,7 @@ def test_float_division_by_zero_faults(ctype, scale, tmp_path):
                    f"int main(void) {{\n  {ctype} b = __VERIFIER_nondet_double();\n"
                    "  if (b == 0 || b != b) return 0;\n"
                    f"  volatile {ctype} q = 1 / (b * {scale});\n  return 0;\n}}\n")
-    rep = tmp_path / "r.json"
-    divm("verify", "--symbolic", "--tests-out", str(tmp_path / "t"), "--report", str(rep), str(src))
-    report = json.loads(rep.read_text())
-    assert report["result"] == "error" and report["error"]["kind"] == "float", report
-    run = divm("run", "--inputs", report["test"], str(src))
-    assert run.returncode == 1 and "division by zero" in run.stderr, run.stderr
+    error_replays(tmp_path, src, "float", "division by zero")
 
 
 @pytest.mark.parametrize("ctype", ["double", "long double"])
@@ -300,12 +295,18 @@ def test_float_conversion_beyond_range_is_undefined(ctype, tmp_path):
     src.write_text("extern double __VERIFIER_nondet_double(void);\n"
                    f"int main(void) {{\n  {ctype} d = __VERIFIER_nondet_double();\n"
                    "  float f = d;\n  if (f > 0) return 0;\n  return 0;\n}\n")
+    error_replays(tmp_path, src, "undefined", "undefined")
+
+
+def error_replays(tmp_path, src, kind: str, text: str) -> None:
+    """verify --symbolic finds an error of kind in src, and its test case,
+    run concretely, reaches it (text in the message)."""
     rep = tmp_path / "r.json"
     divm("verify", "--symbolic", "--tests-out", str(tmp_path / "t"), "--report", str(rep), str(src))
     report = json.loads(rep.read_text())
-    assert report["result"] == "error" and report["error"]["kind"] == "undefined", report
+    assert report["result"] == "error" and report["error"]["kind"] == kind, report
     run = divm("run", "--inputs", report["test"], str(src))
-    assert run.returncode == 1 and "undefined" in run.stderr, run.stderr
+    assert run.returncode == 1 and text in run.stderr, run.stderr
 
 
 def test_liveness_with_symbolic_inputs(tmp_path):
