@@ -133,3 +133,21 @@ def test_format_accesses(fmt, scan, nargs, expect):
     unknown conversion or format makes every argument left a write to its end."""
     from divm.load.libcaccess import format_accesses
     assert format_accesses(fmt, scan, nargs) == expect
+
+
+def test_raced_object_is_named(tmp_path):
+    """The counterexample names the object of a race: a local variable by
+    its name and function, a heap block by where it was allocated."""
+    src = tmp_path / "l.c"
+    src.write_text("#include <pthread.h>\n#include <stdlib.h>\n"
+                   "void *t(void *a) { *(int *) a = 5; return 0; }\n"
+                   "int main(void) { int local = 0; pthread_t th;\n"
+                   "  pthread_create(&th, 0, t, &local); int v = local; pthread_join(th, 0); return v * 0; }\n")
+    r = divm("verify", "-o", "check:race", str(src))
+    assert r.returncode == 1 and "the error is about: local variable local of main (4 bytes)" in r.stderr, r.stderr
+    src.write_text("#include <pthread.h>\n#include <stdlib.h>\nint *p;\n"
+                   "void *t(void *a) { p[1] = 1; return 0; }\n"
+                   "int main(void) { p = malloc(8); pthread_t th; pthread_create(&th, 0, t, 0);\n"
+                   "  int v = p[1]; pthread_join(th, 0); free(p); return v * 0; }\n")
+    r = divm("verify", "-o", "check:race", "-o", "nofail:malloc", str(src))
+    assert r.returncode == 1 and "the error is about: 8-byte heap block allocated by malloc at" in r.stderr, r.stderr

@@ -369,7 +369,11 @@ class Races:
         msg = f"data race on {where}: " + ", ".join(
             f"thread {d['thread']} {d['access']}s {nbytes(d['size'])} at {d['function']} ({d['file']}:{d['line']})"
             for d in (first, second))
-        self.error = ErrorInfo("race", msg, first["backtrace"], [first, second])
+        p = x.p if x.p.__class__ is int else y.p
+        objs = (p >> 32,) if p.__class__ is int and p >> 32 in self.objs else ()
+        if objs and self.watch is not None:  # a counterexample being explained: a local is named
+            self.watch.fault(objs)
+        self.error = ErrorInfo("race", msg, first["backtrace"], [first, second], objects=objs)
         self.flags |= CF_ERROR
 
     def describe(self, parked: tuple, x: Access) -> dict:
