@@ -79,6 +79,7 @@ class SymMemory:
             return v
         x = self.fresh(80 if ty.k == "x" else ty.bits, UNINIT_INPUT)
         if ty.k == "x":  # (a partly defined float becomes wholly arbitrary: more runs, never fewer)
+            self.x87 = True
             return mkf(fp80_term(x.t), 80)
         if ty.k != "i":
             return Sym(z3.fpBVToFP(x.t, FSORT[ty.bits]), ty.bits)

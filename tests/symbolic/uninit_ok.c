@@ -22,4 +22,7 @@ void main() {                 /* SV-COMP's void main (-o allow:void-main: status
     double d;
     if (d == d)
         assert(!(d != d));
+    long double x;
+    if (x >= 1.0L)             /* (x > 1 would not do: 1 + 2^-63 + 1 rounds to 2) */
+        assert(x + 1.0L >= 2.0L);
 }
