@@ -218,4 +218,10 @@ static inline __attribute__((always_inline)) void __vm_cancel( void )
 }
 #endif
 #undef __DIVM_NOTHROW
+
+/* DiOS's scheduling points (__dios_reschedule, __dios_suspend): programs
+ * written for DIVINE call them with only this header included, and an
+ * implicit declaration would call these void functions as int ones (a
+ * control fault when they return) */
+#include <sys/interrupt.h>
 #endif
