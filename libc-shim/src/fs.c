@@ -824,18 +824,6 @@ static long pipe_read(struct node *nd, void *buf, size_t n, int nonblock, int pe
     return (long)k;
 }
 
-static long fifo_read(struct ofile *of, void *buf, size_t n)
-{
-    if ((of->flags & O_ACCMODE) == O_WRONLY)
-        return -EBADF;
-    if (!n)
-        return 0;
-    of->refs++;
-    long r = pipe_read(of->node, buf, n, of->flags & O_NONBLOCK, 0);
-    of_unref(of);
-    return r;
-}
-
 /* A write to a pipe with no reader is EPIPE (and SIGPIPE unless nosig).
  * Otherwise it writes everything, waiting for room when the pipe is full;
  * up to PIPE_BUF bytes go in at once, never interleaved with other
@@ -869,14 +857,17 @@ static long pipe_write(struct node *nd, const void *buf, size_t n, int nonblock,
     return (long)done;
 }
 
-static long fifo_write(struct ofile *of, const void *buf, size_t n)
+/* read or write (wr) of a FIFO or pipe end: the description is held
+ * across the wait, as pipe_read and pipe_write ask */
+static long fifo_io(struct ofile *of, void *buf, size_t n, int wr)
 {
-    if ((of->flags & O_ACCMODE) == O_RDONLY)
+    if ((of->flags & O_ACCMODE) == (wr ? O_RDONLY : O_WRONLY))
         return -EBADF;
     if (!n)
         return 0;
     of->refs++;
-    long r = pipe_write(of->node, buf, n, of->flags & O_NONBLOCK, 0);
+    int nonblock = of->flags & O_NONBLOCK;
+    long r = wr ? pipe_write(of->node, buf, n, nonblock, 0) : pipe_read(of->node, buf, n, nonblock, 0);
     of_unref(of);
     return r;
 }
@@ -894,7 +885,7 @@ long __divm_sysread(int fd, void *buf, size_t n)
     if (!of)
         return -EBADF;
     if (S_ISFIFO(of->node->mode))
-        return fifo_read(of, buf, n);
+        return fifo_io(of, buf, n, 0);
     if (of->node->sk)
         return sock_recv(of, buf, n, 0);
     long r = of_read(of, buf, n, of->pos);
@@ -912,7 +903,7 @@ long __divm_syswrite(int fd, const void *buf, size_t n)
     if (!of)
         return -EBADF;
     if (S_ISFIFO(of->node->mode))
-        return fifo_write(of, buf, n);
+        return fifo_io(of, (void *)buf, n, 1);
     if (of->node->sk)
         return sock_send(of, buf, n, 0);
     if (of->flags & O_APPEND)
