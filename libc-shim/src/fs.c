@@ -2220,15 +2220,23 @@ static size_t iov_total(const struct msghdr *m)
     return t;
 }
 
+/* a message header sendmsg and recvmsg cannot take: -1 and errno set */
+static int msg_invalid(const struct msghdr *m)
+{
+    if (!m || (m->msg_iovlen && !m->msg_iov))
+        return fail(EFAULT);
+    if (m->msg_iovlen > IOV_MAX)
+        return fail(EMSGSIZE);
+    return 0;
+}
+
 ssize_t sendmsg(int fd, const struct msghdr *m, int flags)
 {
     struct ofile *of = sock_of(fd);
     if (!of)
         return -1;
-    if (!m || (m->msg_iovlen && !m->msg_iov))
-        return fail(EFAULT);
-    if (m->msg_iovlen > IOV_MAX)
-        return fail(EMSGSIZE);
+    if (msg_invalid(m))
+        return -1;
     size_t t = iov_total(m), k = 0;
     char *b = __divm_ialloc(t ? t : 1);
     for (size_t i = 0; i < m->msg_iovlen; k += m->msg_iov[i++].iov_len)
@@ -2243,10 +2251,8 @@ ssize_t recvmsg(int fd, struct msghdr *m, int flags)
     struct ofile *of = sock_of(fd);
     if (!of)
         return -1;
-    if (!m || (m->msg_iovlen && !m->msg_iov))
-        return fail(EFAULT);
-    if (m->msg_iovlen > IOV_MAX)
-        return fail(EMSGSIZE);
+    if (msg_invalid(m))
+        return -1;
     size_t t = iov_total(m);
     char *b = __divm_ialloc(t ? t : 1);
     long r = sock_recvfrom(of, b, t, flags, m->msg_name, &m->msg_namelen);
