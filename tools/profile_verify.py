@@ -24,6 +24,7 @@ def main() -> int:
     p.add_argument("--sort", default="tottime")
     p.add_argument("--no-profile", action="store_true", help="only time the search")
     p.add_argument("--phases", action="store_true", help="time restore, transition, frames, snapshot, key")
+    p.add_argument("--callers", metavar="REGEX", help="also list the callers of the functions matching REGEX")
     a, rest = p.parse_known_args()
     a.rest = [r for r in rest if r != "--"]
     from divm.cli import main as cli
@@ -60,7 +61,10 @@ def main() -> int:
     for name, secs in phases.items():
         print(f"  {name:34s} {secs / max(res.transitions, 1) * 1e6:7.1f} us per transition")
     if pr is not None:
-        pstats.Stats(pr).sort_stats(a.sort).print_stats(a.top)
+        st = pstats.Stats(pr).sort_stats(a.sort)
+        st.print_stats(a.top)
+        if a.callers:
+            st.print_callers(a.callers)
     return 0
 
 

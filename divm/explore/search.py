@@ -197,13 +197,19 @@ class Machine:
             if step is not None:
                 yield step
 
-    def successors(self, snap: S.Snapshot):
+    def successors(self, snap: S.Snapshot, known=None):
         """Yield (step, key, snapshot) for every combination of choices;
-        snapshot is None for error and final states."""
+        snapshot is None for error and final states, and for states whose
+        key is in known (a visited set: most successors are visited, and
+        their snapshot would only be thrown away)."""
+        concrete = known is not None and self.vm.engine is None
         try:
             for step in self.steps(snap):
                 if step.error is not None or step.stop:
                     yield step, self.key() if step.stop and step.error is None else None, None
+                elif concrete:
+                    k = self.key()
+                    yield step, k, None if k in known else S.snapshot(self.vm)
                 else:  # frozen first: the key then caches each new object's contents
                     snap = S.snapshot(self.vm)
                     yield step, self.key(), snap
@@ -301,19 +307,20 @@ def search(machine: Machine, order: str = "dfs", limits: Limits | None = None, p
     store = res.store = StateStore(machine.compaction)
     machine.vm.want_stop_bt = False  # where transitions stopped matters only on the counterexample
     store.add(key0, -1, ())
+    index = store.index
     frontier = deque([(0, snap0)])
     pop = frontier.pop if order == "dfs" else frontier.popleft
     last_report = t0
     found = None
     while frontier:
         n, snap = pop()
-        for step, nkey, nsnap in machine.successors(snap):
+        for step, nkey, nsnap in machine.successors(snap, index):
             if step.error is not None:
                 found = (n, step)
                 break
-            if nkey is None:
+            if nkey is None or nkey in index:
                 continue
-            m = store.add(nkey, n, tuple(v for v, _ in step.choices))
+            m = store.add(nkey, n, tuple([v for v, _ in step.choices]))
             if m is not None and nsnap is not None:
                 frontier.append((m, nsnap))
         else:

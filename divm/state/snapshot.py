@@ -241,11 +241,15 @@ class Canon:
         touched = []
         if moved:
             keep = []
+            wb = self.written_back
             for r in moved:
                 o = objs.get(r)
                 if o is None:
                     keep.append(r)  # freed
-                elif not pristine_copy(o, r):
+                    continue
+                s = o.serial  # (_pristine_copy's cache, inline: most keys see a few such roots)
+                v = wb.get(s << 32 | r) if s else None
+                if not (pristine_copy(o, r) if v is None else v):
                     keep.append(r)
                     touched.append(r)
             moved = keep
