@@ -1,12 +1,24 @@
 """-o check:race: what a call of the C library is about to access, read
 from the parked state (load/libcaccess.py says what each function reads
 and writes): string extents, compared prefixes, and what the conversions
-of a printf or scanf format do with their arguments."""
+of a printf or scanf format do with their arguments, which the v* forms
+take from a va_list."""
 
 from __future__ import annotations
 
-from divm.load.layout import M32
+import struct
+
+from divm.load.layout import M32, decode_obj
 from divm.load.libcaccess import format_accesses
+from divm.load.types import PTR
+from divm.load.values import Sym
+
+_Q = struct.Struct("<Q").unpack_from
+_II = struct.Struct("<II").unpack_from
+# the x86-64 __va_list_tag va_start writes (vm/insns.py): gp_offset and
+# fp_offset past the register save area, so va_arg takes every argument
+# from overflow_arg_area (at offset 8), which it moves past each one
+VA_LIST_SIZE, VA_GP_FP, VA_OVERFLOW = 24, (48, 176), 8
 
 
 class Access:
@@ -34,8 +46,9 @@ class LibcRaces:
     def format_call(self, spec: tuple, args: list, ptr: list[bool]) -> list[Access]:
         """The accesses of a printf or scanf call: its format string, its
         output buffer or input string, and what the format's conversions
-        do with the pointer arguments (load/libcaccess.py)."""
-        fk, first, scan, out, bound, src = spec
+        do with the pointer arguments (load/libcaccess.py), the call's own
+        or (a v* form) those its va_list holds."""
+        fk, first, scan, out, bound, src, valist = spec
         if fk >= len(args):
             return []
         p = args[fk]
@@ -43,19 +56,83 @@ class LibcRaces:
         o = self.objs.get(p >> 32) if n is not None else None
         off = p & M32 if o is not None else 0
         readable = o is not None and (o.ud is None or not any(o.ud[off:off + n]))
+        fmt = bytes(o.b[off:off + n - 1]) if readable else None
         out_acc = [Access(p, n, False, False)]
         if out is not None:
             size = args[bound] if bound is not None else None
             out_acc.append(Access(args[out], size if size.__class__ is int else None, True, False))
         if src is not None:
             out_acc.append(Access(args[src], self.string_extent(args[src], None), False, False))
+        if valist:
+            return out_acc + self.va_list_accesses(args[first] if first < len(args) else None, fmt, scan)
         va = args[first:]
-        for k, write, size in format_accesses(bytes(o.b[off:off + n - 1]) if readable else None, scan, len(va)):
-            q = va[k] if k < len(va) else None
-            if q.__class__ is not int or not ptr[first + k] or q >> 32 not in self.objs:
-                continue  # (a value, or nothing there: the call itself faults)
-            out_acc.append(Access(q, self.string_extent(q, None) if size == "s" else size, write, False))
+        for k, write, size in format_accesses(fmt, scan, len(va)):
+            acc = self.argument_access(va[k], write, size) if k < len(va) and ptr[first + k] else None
+            if acc is not None:
+                out_acc.append(acc)
         return out_acc
+
+    def argument_access(self, q, write: bool, size) -> Access | None:
+        """What a conversion does at its pointer argument q (a size of
+        format_accesses); None if q points nowhere (the call itself faults)."""
+        if q.__class__ is Sym:
+            return Access(q, size if size.__class__ is int else None, write, False)
+        if q.__class__ is not int or q >> 32 not in self.objs:
+            return None
+        return Access(q, self.string_extent(q, None) if size == "s" else size, write, False)
+
+    def va_list_accesses(self, ap, fmt: bytes | None, scan: bool) -> list[Access]:
+        """What a v* call does with the arguments its va_list ap holds: it
+        reads the va_list and the arguments left, which va_start put in an
+        overflow area (vm/insns.py), 8 bytes each (a long double 16,
+        16-aligned), and va_arg took those before the one at
+        overflow_arg_area.  A va_list not of that form (undefined, or moved
+        off va_start's by hand): every pointer in any object it points to,
+        read and written to its end."""
+        o = self.objs.get(ap >> 32) if ap.__class__ is int else None
+        if o is None:
+            return []  # (the call faults reading it)
+        off = ap & M32
+        acc = [Access(ap, VA_LIST_SIZE, False, False)]
+        area = None
+        if off + VA_LIST_SIZE <= len(o.b) and (o.ud is None or not any(o.ud[off:off + VA_LIST_SIZE])) \
+                and _II(o.b, off) == VA_GP_FP:
+            q = _Q(o.b, off + VA_OVERFLOW)[0]
+            area = self.objs.get(q >> 32)
+        if area is None:
+            return acc + self.va_list_unknown(o, off)
+        start = q & M32
+        acc.append(Access(q, None, False, False))
+        wide: list[int] = []
+        pos, k0 = start, 0  # the offset of argument k0
+        for k, write, size in format_accesses(fmt, scan, max(len(area.b) - start, 0) // 8, wide):
+            while k0 < k:
+                pos = ((pos + 15) & ~15) + 16 if k0 in wide else pos + 8
+                k0 += 1
+            if pos + 8 <= len(area.b):
+                got = self.argument_access(decode_obj(PTR, area, pos), write, size)
+                if got is not None:
+                    acc.append(got)
+        return acc
+
+    def va_list_unknown(self, o, off: int) -> list[Access]:
+        """The arguments of a va_list whose form is unknown, at off in o:
+        the pointers in what the pointers in it point to, each read and
+        written to its end (more than the call can touch, never less)."""
+        acc = []
+        for at in sorted(o.ptrs):
+            if not off <= at < off + VA_LIST_SIZE or at + 8 > len(o.b):
+                continue
+            q = _Q(o.b, at)[0]
+            held = self.objs.get(q >> 32)
+            if held is None:
+                continue
+            acc.append(Access(q & ~M32, None, False, False))
+            for p in sorted(held.ptrs):
+                got = self.argument_access(_Q(held.b, p)[0] if p + 8 <= len(held.b) else None, True, None)
+                if got is not None:
+                    acc.append(got)
+        return acc
 
     def extent(self, size, args: list):
         """A size of LIBC_ACCESSES: bytes, or None (to the object's end)."""
