@@ -208,3 +208,60 @@ def test_raced_object_is_named(tmp_path):
                    "  int v = p[1]; pthread_join(th, 0); free(p); return v * 0; }\n")
     r = divm("verify", "-o", "check:race", "-o", "nofail:malloc", str(src))
     assert r.returncode == 1 and "the error is about: 8-byte heap block allocated by malloc at" in r.stderr, r.stderr
+
+
+OTHER_FORMATS = """#define _GNU_SOURCE
+#include <err.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+char shared[8] = "ab", *msg;
+static void vas(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    char *p = 0;
+    if (vasprintf(&p, fmt, ap) >= 0)
+        free(p);
+    va_end(ap);
+}
+static void vw(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vwarnx(fmt, ap);
+    va_end(ap);
+}
+void *worker(void *arg) { OTHER; return arg; }
+int main(void)
+{
+    pthread_t a;
+    char *p = 0;
+    pthread_create(&a, NULL, worker, NULL);
+    CALL;
+    pthread_join(a, NULL);
+    free(p);
+    return 0;
+}
+"""
+
+
+@pytest.mark.parametrize("call,other,result", [
+    ('asprintf(&p, "%d %s", 1, shared)', "shared[1] = 'z'", "error"),
+    ('asprintf(&msg, "%d", 1)', "(void) *(char *volatile *) &msg", "error"),
+    ('asprintf(&p, "%d %p", 1, (void *) shared)', "shared[1] = 'z'; msg = shared", "valid"),
+    ('vas("%d %s", 1, shared)', "shared[1] = 'z'", "error"),
+    ('warnx("%d %s", 1, shared)', "shared[1] = 'z'", "error"),
+    ('vw("%d %s", 1, shared)', "shared[1] = 'z'", "error"),
+])
+def test_other_formats(call, other, result, tmp_path):
+    """asprintf (the pointer it stores too), the err.h family and their v*
+    forms are checked as printf is."""
+    src = tmp_path / "f.c"
+    src.write_text(OTHER_FORMATS.replace("CALL", call).replace("OTHER", other))
+    rep = verdict(str(src), "-o", "check:race", "-o", "nofail:malloc", tmp=tmp_path)
+    assert rep["result"] == result, rep
+    if result == "error":
+        assert rep["error"]["kind"] == "race", rep
+

@@ -67,8 +67,9 @@ LIBC_ACCESSES: dict[str, tuple] = {
 }
 
 # printf and scanf: (format argument, first variadic argument, scanf?, the
-# output buffer's argument or None, its size's argument or None, the input
-# string's argument or None, va_list?).  The v* forms (va_list True) take
+# output buffer's argument or None, its size's argument or None ("ptr":
+# asprintf's char ** gets a pointer), the input string's argument or None,
+# va_list?).  The v* forms (va_list True) take
 # their variadic arguments in a va_list, the "first variadic argument": a
 # pointer to the x86-64 __va_list_tag whose overflow area holds the ones
 # left (vm/racelibc.py reads them).  glibc's headers name the scanf ones
@@ -96,6 +97,17 @@ LIBC_FORMATS: dict[str, tuple] = {
     "__isoc99_vfscanf": (1, 2, True, None, None, None, True),
     "vsscanf": (1, 2, True, None, None, 0, True),
     "__isoc99_vsscanf": (1, 2, True, None, None, 0, True),
+    "asprintf": (1, 2, False, 0, "ptr", None, False),
+    "vasprintf": (1, 2, False, 0, "ptr", None, True),
+    # <err.h>: to stderr
+    "warn": (0, 1, False, None, None, None, False),
+    "warnx": (0, 1, False, None, None, None, False),
+    "err": (1, 2, False, None, None, None, False),
+    "errx": (1, 2, False, None, None, None, False),
+    "vwarn": (0, 1, False, None, None, None, True),
+    "vwarnx": (0, 1, False, None, None, None, True),
+    "verr": (1, 2, False, None, None, None, True),
+    "verrx": (1, 2, False, None, None, None, True),
 }
 
 # bytes a %n (printf) or an integer conversion (scanf) writes, by length modifier

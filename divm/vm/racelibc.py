@@ -59,7 +59,7 @@ class LibcRaces:
         fmt = bytes(o.b[off:off + n - 1]) if readable else None
         out_acc = [Access(p, n, False, False)]
         if out is not None:
-            size = args[bound] if bound is not None else None
+            size = 8 if bound == "ptr" else args[bound] if bound is not None else None
             out_acc.append(Access(args[out], size if size.__class__ is int else None, True, False))
         if src is not None:
             out_acc.append(Access(args[src], self.string_extent(args[src], None), False, False))
