@@ -19,7 +19,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 VERIFY = os.path.join(ROOT, "tests", "verify")
 PROGRAMS = sorted(glob.glob(os.path.join(VERIFY, "race_check_*.c")))
 RACY = ["race_check_counter", "race_check_first_access", "race_check_after_loop", "race_check_heap",
-        "race_check_memcpy", "race_check_mixed_atomic", "race_check_libc"]
+        "race_check_memcpy", "race_check_mixed_atomic", "race_check_libc", "race_check_vprintf"]
 
 
 def divm(*args: str, env: dict | None = None) -> subprocess.CompletedProcess:
@@ -135,6 +135,63 @@ def test_format_accesses(fmt, scan, nargs, expect):
     assert format_accesses(fmt, scan, nargs) == expect
 
 
+def test_format_long_doubles():
+    """A va_list holds a long double in 16 bytes: printf's %Lf are named."""
+    from divm.load.libcaccess import format_accesses
+    wide: list[int] = []
+    assert format_accesses(b"%d %Lf %*.*Lg %s %lf", False, 7, wide) == [(5, False, "s")]
+    assert wide == [1, 4]
+    wide = []
+    format_accesses(b"%Lf %d", True, 2, wide)
+    assert wide == []  # (scanf's arguments are all pointers)
+
+
+VA_PROGRAM = """#include <pthread.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+char shared[8] = "ab", safe[8] = "cd";
+static void logn(const char *fmt, ...)
+{
+    va_list ap, copy;
+    va_start(ap, fmt);
+    int skip = va_arg(ap, int);
+    memcpy(copy, ap, sizeof copy);
+    FIDDLE;
+    vprintf(fmt + skip, copy);
+    va_end(ap);
+}
+void *worker(void *arg) { shared[1] = 'z'; return arg; }
+int main(void)
+{
+    pthread_t a;
+    pthread_create(&a, NULL, worker, NULL);
+    logn(ARGS);
+    pthread_join(a, NULL);
+    return 0;
+}
+"""
+
+
+@pytest.mark.parametrize("args,fiddle,result", [
+    # va_arg took the int: the long double after it is 16-aligned, 16 bytes
+    ('"%Lf %*d %p %s|", 0, 1.5L, 4, 7, (void *) safe, shared', "", "error"),
+    ('"%Lf %*d %s %p|", 0, 1.5L, 4, 7, safe, (void *) shared', "", "valid"),
+    # not va_start's form (an fp_offset moved by hand): every pointer it holds is touched
+    ('"%Lf %*d %s %p|", 0, 1.5L, 4, 7, safe, (void *) shared', "((unsigned *) copy)[1] = 160", "error"),
+])
+def test_va_list_arguments(args, fiddle, result, tmp_path):
+    """A v* call's pointer arguments are read from its va_list at the
+    parked state: after the ones va_arg took, long doubles taking 16
+    bytes; a va_list of another form makes every pointer in it a write."""
+    src = tmp_path / "v.c"
+    src.write_text(VA_PROGRAM.replace("ARGS", args).replace("FIDDLE", fiddle or "(void) 0"))
+    rep = verdict(str(src), "-o", "check:race", tmp=tmp_path)
+    assert rep["result"] == result, rep
+    if result == "error":
+        assert rep["error"]["kind"] == "race" and "shared" in rep["error"]["message"], rep
+
+
 def test_raced_object_is_named(tmp_path):
     """The counterexample names the object of a race: a local variable by
     its name and function, a heap block by where it was allocated."""
@@ -151,3 +208,60 @@ def test_raced_object_is_named(tmp_path):
                    "  int v = p[1]; pthread_join(th, 0); free(p); return v * 0; }\n")
     r = divm("verify", "-o", "check:race", "-o", "nofail:malloc", str(src))
     assert r.returncode == 1 and "the error is about: 8-byte heap block allocated by malloc at" in r.stderr, r.stderr
+
+
+OTHER_FORMATS = """#define _GNU_SOURCE
+#include <err.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+char shared[8] = "ab", *msg;
+static void vas(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    char *p = 0;
+    if (vasprintf(&p, fmt, ap) >= 0)
+        free(p);
+    va_end(ap);
+}
+static void vw(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vwarnx(fmt, ap);
+    va_end(ap);
+}
+void *worker(void *arg) { OTHER; return arg; }
+int main(void)
+{
+    pthread_t a;
+    char *p = 0;
+    pthread_create(&a, NULL, worker, NULL);
+    CALL;
+    pthread_join(a, NULL);
+    free(p);
+    return 0;
+}
+"""
+
+
+@pytest.mark.parametrize("call,other,result", [
+    ('asprintf(&p, "%d %s", 1, shared)', "shared[1] = 'z'", "error"),
+    ('asprintf(&msg, "%d", 1)', "(void) *(char *volatile *) &msg", "error"),
+    ('asprintf(&p, "%d %p", 1, (void *) shared)', "shared[1] = 'z'; msg = shared", "valid"),
+    ('vas("%d %s", 1, shared)', "shared[1] = 'z'", "error"),
+    ('warnx("%d %s", 1, shared)', "shared[1] = 'z'", "error"),
+    ('vw("%d %s", 1, shared)', "shared[1] = 'z'", "error"),
+])
+def test_other_formats(call, other, result, tmp_path):
+    """asprintf (the pointer it stores too), the err.h family and their v*
+    forms are checked as printf is."""
+    src = tmp_path / "f.c"
+    src.write_text(OTHER_FORMATS.replace("CALL", call).replace("OTHER", other))
+    rep = verdict(str(src), "-o", "check:race", "-o", "nofail:malloc", tmp=tmp_path)
+    assert rep["result"] == result, rep
+    if result == "error":
+        assert rep["error"]["kind"] == "race", rep
+

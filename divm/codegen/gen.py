@@ -109,9 +109,11 @@ def _plan(g: Gen, extra: set[int]) -> set[int]:
     g.uninit = g.vm.nondet_uninit and not fn.system  # -o nondet:uninit: an undefined local read is an input
     g.poison = g.ovf or g.uninit
     g.has_setjmp = any(ins.op == "call" and g.is_setjmp(ins) for b in blocks for ins in b.ins)
-    g.uses_alloca = g.has_setjmp or any(
-        (ins.op == "alloca" and ins.res not in g.promoted) or (ins.op == "call" and (
-            ins.x.get("byval") or g.callee_name(ins) == "llvm.va_start"))
+    # va_start's areas are made at the entry (a frame parked before va_start keeps them)
+    g.va_area = fn.ty.vararg and any(ins.op == "call" and g.callee_name(ins).startswith("llvm.va_start")
+                                     for b in blocks for ins in b.ins)
+    g.uses_alloca = g.has_setjmp or g.va_area or any(
+        (ins.op == "alloca" and ins.res not in g.promoted) or (ins.op == "call" and ins.x.get("byval"))
         for b in blocks for ins in b.ins)
     return labels
 
@@ -127,8 +129,8 @@ def _body(g: Gen) -> int:
     ind = 1
     prologue = len(g.lines)
     g.emit(ind, "if _rs is None:")
-    if g.uses_alloca:
-        g.emit(ind + 1, "_sp = len(AST)")
+    if g.uses_alloca:  # (on one line: the resume prologue is spliced in at a count of lines)
+        g.emit(ind + 1, "_sp = len(AST); _va_area(_va)" if g.va_area else "_sp = len(AST)")
     g.emit(ind + 1, "bb = 0")
     if g.atomic:
         g.emit(ind + 1, "_hc_ctl_flag(0, 3)")

@@ -161,7 +161,7 @@ class Intrinsics:
         self.emit(ind, f"{ins.res} = {'_f32(' + x + ')' if ins.ty.k == 'f' else x}", ins.loc)
 
     def x_va_start(self, ins: Ins, ind: int, b: str, v: list[str], bits: int) -> None:
-        self.emit(ind, f"_va_start({v[0]}, _va)" if self.fn.ty.vararg
+        self.emit(ind, f"_va_start({v[0]}, _sp)" if self.fn.ty.vararg
                   else "_fault(6, 'va_start in a function that is not variadic')", ins.loc)
 
     def x_reduce(self, ins: Ins, ind: int, b: str, v: list[str], bits: int) -> None:

@@ -18,7 +18,9 @@ reads the call's accesses from the state (vm/race.py).  Each entry is
 Where the exact extent is hard (strstr, the case-insensitive compares, the
 number parsers) the whole string is taken: more bytes, never fewer.  The
 printf and scanf families are in LIBC_FORMATS: their format string, read
-at the parked state, decides what they touch (format_accesses)."""
+at the parked state, decides what they touch (format_accesses), of their
+own arguments or, for vprintf and the other v* forms, of those left in
+their va_list."""
 
 from __future__ import annotations
 
@@ -65,20 +67,47 @@ LIBC_ACCESSES: dict[str, tuple] = {
 }
 
 # printf and scanf: (format argument, first variadic argument, scanf?, the
-# output buffer's argument or None, its size's argument or None, the input
-# string's argument or None).  The v* forms take a va_list: not listed.
+# output buffer's argument or None, its size's argument or None ("ptr":
+# asprintf's char ** gets a pointer), the input string's argument or None,
+# va_list?).  The v* forms (va_list True) take
+# their variadic arguments in a va_list, the "first variadic argument": a
+# pointer to the x86-64 __va_list_tag whose overflow area holds the ones
+# left (vm/racelibc.py reads them).  glibc's headers name the scanf ones
+# __isoc99_* (libc-shim's do not).
 LIBC_FORMATS: dict[str, tuple] = {
-    "printf": (0, 1, False, None, None, None),
-    "fprintf": (1, 2, False, None, None, None),
-    "dprintf": (1, 2, False, None, None, None),
-    "sprintf": (1, 2, False, 0, None, None),
-    "snprintf": (2, 3, False, 0, 1, None),
-    "scanf": (0, 1, True, None, None, None),
-    "__isoc99_scanf": (0, 1, True, None, None, None),
-    "fscanf": (1, 2, True, None, None, None),
-    "__isoc99_fscanf": (1, 2, True, None, None, None),
-    "sscanf": (1, 2, True, None, None, 0),
-    "__isoc99_sscanf": (1, 2, True, None, None, 0),
+    "printf": (0, 1, False, None, None, None, False),
+    "fprintf": (1, 2, False, None, None, None, False),
+    "dprintf": (1, 2, False, None, None, None, False),
+    "sprintf": (1, 2, False, 0, None, None, False),
+    "snprintf": (2, 3, False, 0, 1, None, False),
+    "scanf": (0, 1, True, None, None, None, False),
+    "__isoc99_scanf": (0, 1, True, None, None, None, False),
+    "fscanf": (1, 2, True, None, None, None, False),
+    "__isoc99_fscanf": (1, 2, True, None, None, None, False),
+    "sscanf": (1, 2, True, None, None, 0, False),
+    "__isoc99_sscanf": (1, 2, True, None, None, 0, False),
+    "vprintf": (0, 1, False, None, None, None, True),
+    "vfprintf": (1, 2, False, None, None, None, True),
+    "vdprintf": (1, 2, False, None, None, None, True),
+    "vsprintf": (1, 2, False, 0, None, None, True),
+    "vsnprintf": (2, 3, False, 0, 1, None, True),
+    "vscanf": (0, 1, True, None, None, None, True),
+    "__isoc99_vscanf": (0, 1, True, None, None, None, True),
+    "vfscanf": (1, 2, True, None, None, None, True),
+    "__isoc99_vfscanf": (1, 2, True, None, None, None, True),
+    "vsscanf": (1, 2, True, None, None, 0, True),
+    "__isoc99_vsscanf": (1, 2, True, None, None, 0, True),
+    "asprintf": (1, 2, False, 0, "ptr", None, False),
+    "vasprintf": (1, 2, False, 0, "ptr", None, True),
+    # <err.h>: to stderr
+    "warn": (0, 1, False, None, None, None, False),
+    "warnx": (0, 1, False, None, None, None, False),
+    "err": (1, 2, False, None, None, None, False),
+    "errx": (1, 2, False, None, None, None, False),
+    "vwarn": (0, 1, False, None, None, None, True),
+    "vwarnx": (0, 1, False, None, None, None, True),
+    "verr": (1, 2, False, None, None, None, True),
+    "verrx": (1, 2, False, None, None, None, True),
 }
 
 # bytes a %n (printf) or an integer conversion (scanf) writes, by length modifier
@@ -86,13 +115,16 @@ _INT_SIZE = {b"hh": 1, b"h": 2, b"": 4, b"l": 8, b"ll": 8, b"j": 8, b"z": 8, b"t
 _FLOAT_SIZE = {b"": 4, b"l": 8, b"L": 16}
 
 
-def format_accesses(fmt: bytes | None, scan: bool, nargs: int) -> list[tuple[int, bool, object]]:
+def format_accesses(fmt: bytes | None, scan: bool, nargs: int,
+                    wide: list[int] | None = None) -> list[tuple[int, bool, object]]:
     """What the conversions of a printf (scan False) or scanf format do
     with the variadic arguments: (index among them, writes, size), a size
     being bytes, "s" (the string there, with its NUL) or None (to the
     object's end).  A format that cannot be read (None) or a conversion
     divm does not know: every remaining argument, read and written to its
-    object's end (an argument that is not a pointer touches nothing)."""
+    object's end (an argument that is not a pointer touches nothing).
+    The indices of the long double arguments (printf's %Lf: 16 bytes,
+    16-aligned in a va_list) are appended to wide."""
     out: list[tuple[int, bool, object]] = []
     arg = 0
     i, n = 0, len(fmt) if fmt is not None else 0
@@ -134,6 +166,8 @@ def format_accesses(fmt: bytes | None, scan: bool, nargs: int) -> list[tuple[int
             break
         c = chr(fmt[i])
         i += 1
+        if wide is not None and not scan and length == b"L" and c in "feEgGaA":
+            wide.append(arg)
         if c == "[":  # a scanset: up to its ']' (a ']' first is one of its characters)
             i += 1 if i < n and fmt[i] == 0x5E else 0
             i += 1 if i < n and fmt[i] == 0x5D else 0

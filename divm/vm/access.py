@@ -8,7 +8,7 @@ import struct
 
 from divm.load.errors import VMError
 from divm.load.layout import M32, M64, PL_ALLOCA, PL_CODE, PL_GLOBAL, POISON_ID, decode, encode
-from divm.load.types import DOUBLE, I64, I128, PTR, VA_LIST, X86FP80, Ty
+from divm.load.types import PTR, Ty
 from divm.load.values import Sym, U
 from divm.vm import ops
 from divm.vm.defs import F_INTEGER, F_MEMORY, F_UNDEFINED, HEAP_BASE
@@ -286,39 +286,6 @@ class Access:
         oid = self.alloca(size, 1, 8) >> 32
         self.memcpy(oid << 32, p, size, True)
         return oid << 32
-
-    def va_start(self, ap, va) -> None:
-        size = 0
-        layout = []
-        for tag in va:
-            k = tag[0]
-            if k in ("x", "I"):
-                size = (size + 15) & ~15
-                layout.append((size, tag))
-                size += 16
-            elif k == "b":
-                al = 16 if tag[3] > 8 else 8
-                size = (size + al - 1) & ~(al - 1)
-                layout.append((size, tag))
-                size += (tag[2] + 7) & ~7
-            else:
-                layout.append((size, tag))
-                size += 8
-        area = self.alloca(max(size, 8), 1, 16)
-        o = self.objs[area >> 32]
-        for off, tag in layout:
-            k = tag[0]
-            if k == "b":
-                self.memcpy(area + off, tag[1], tag[2], True)
-            else:
-                ty = {"i": I64, "p": PTR, "d": DOUBLE, "x": X86FP80, "I": I128}[k]
-                v = tag[1]
-                if k == "i" and v.__class__ is not U:
-                    v &= M64
-                self.st(area + off, v, ty)
-        regsave = self.alloca(176, 1, 16)
-        self.st(ap, (48, 176, area, regsave), VA_LIST)
-        o.resync()
 
     def word_type(self, v, ty: Ty) -> Ty:
         """The type to store a 64-bit integer v as: a pointer if it points

@@ -1,12 +1,12 @@
 """Instructions generated code leaves to the VM besides memory access:
-calls through pointers, indirect branches, setjmp/longjmp, thread-local
-addresses, aggregates and vectors, bitcasts."""
+calls through pointers, variadic arguments (va_start), indirect branches,
+setjmp/longjmp, thread-local addresses, aggregates and vectors, bitcasts."""
 
 from __future__ import annotations
 
 from divm.load.errors import VMError
 from divm.load.layout import CODE_BASE, M32, M64, decode, encode
-from divm.load.types import I64, Ty
+from divm.load.types import DOUBLE, I64, I128, PTR, VA_LIST, X86FP80, Ty
 from divm.load.values import U
 from divm.vm.defs import F_CONTROL, F_UNDEFINED, LongJmp, Suspend
 
@@ -120,3 +120,49 @@ class Insns:
         um = bytearray(len(buf))
         encode(st, x, buf, 0, um, [])
         return decode(dt, buf, 0, um if any(um) else None)
+
+    def va_area(self, va) -> None:
+        """At the entry of a variadic function that calls va_start: its
+        variadic arguments (va: (kind, value) tags) in an overflow area, 8
+        bytes each (16, 16-aligned, for long double and i128; a struct by
+        value in its size), and a register save area, its first two allocas
+        (AST[_sp] and AST[_sp + 1]).  A frame parked before its va_start
+        keeps them as it keeps its allocas (its variadic arguments are not
+        registers: a resumed frame has none)."""
+        size = 0
+        layout = []
+        for tag in va:
+            k = tag[0]
+            if k in ("x", "I"):
+                size = (size + 15) & ~15
+                layout.append((size, tag))
+                size += 16
+            elif k == "b":
+                al = 16 if tag[3] > 8 else 8
+                size = (size + al - 1) & ~(al - 1)
+                layout.append((size, tag))
+                size += (tag[2] + 7) & ~7
+            else:
+                layout.append((size, tag))
+                size += 8
+        area = self.alloca(max(size, 8), 1, 16)
+        o = self.objs[area >> 32]
+        for off, tag in layout:
+            k = tag[0]
+            if k == "b":
+                self.memcpy(area + off, tag[1], tag[2], True)
+            else:
+                ty = {"i": I64, "p": PTR, "d": DOUBLE, "x": X86FP80, "I": I128}[k]
+                v = tag[1]
+                if k == "i" and v.__class__ is not U:
+                    v &= M64
+                self.st(area + off, v, ty)
+        self.alloca(176, 1, 16)
+        o.resync()
+
+    def va_start(self, ap, sp: int) -> None:
+        """va_start(ap) in the function whose allocas start at AST[sp]
+        (va_area made the first two): gp_offset and fp_offset past the
+        register save area, so va_arg takes every argument from the
+        overflow area."""
+        self.st(ap, (48, 176, self.AST[sp] << 32, self.AST[sp + 1] << 32), VA_LIST)
