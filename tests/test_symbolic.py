@@ -392,3 +392,35 @@ def test_uninit_default_and_option_checks(tmp_path):
     assert r.returncode == 1 and "error: undefined" in r.stderr, r.stderr
     bad = divm("verify", "-o", "nondet:uninit", prog)
     assert bad.returncode == 2 and "needs --symbolic" in bad.stderr
+
+
+def test_a_value_stored_comes_back_as_its_term():
+    """A symbolic value written to memory byte by byte and read back whole is
+    the term that was stored, not a Concat of its Extracts: those do not
+    always simplify (the low byte of x - 1 folds on its own), and a recursion
+    passing x - 1 down made terms and queries grow with the depth
+    (SV-COMP's recursion/id_o1000 ran out of time)."""
+    import z3
+
+    from divm.load.types import make_int
+    from divm.load.values import Sym
+    from divm.vm.memory import Obj
+    from divm.vm.symmem import SymMemory
+    from divm.vm.symterms import install_syms
+
+    x = z3.BitVec("x", 32)
+    t = x - 1
+    for _ in range(50):  # (as the recursion: each level stores what the one above loaded, minus one)
+        o = Obj(8, 2, defined=True)
+        install_syms(o, [(0, Sym(t, 32), 4)])
+        back = SymMemory.decode(SymMemory.__new__(SymMemory), make_int(32), o, 0)
+        assert back.t.eq(z3.simplify(t))  # (mk simplifies)
+        t = back.t - 1
+    assert z3.simplify(t).eq(z3.simplify(x - 51))
+    o = Obj(8, 2, defined=True)  # bytes of different values: the Concat, which still means them
+    install_syms(o, [(0, Sym(x, 32), 4)])
+    o.sym[0] = z3.BitVecVal(7, 8)
+    back = SymMemory.decode(SymMemory.__new__(SymMemory), make_int(32), o, 0)
+    s = z3.Solver()
+    s.add(back.t != z3.Concat(z3.Extract(31, 8, x), z3.BitVecVal(7, 8)))
+    assert s.check() == z3.unsat

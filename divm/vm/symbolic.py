@@ -33,7 +33,7 @@ from divm.vm.defs import CF_CANCEL, T_EXIT, ModelMismatch, Suspend
 from divm.vm.symmem import SymMemory
 from divm.vm.symmodel import SymModels
 from divm.vm.symops import SymOps
-from divm.vm.symterms import (FP80_TERMS, FSORT, NAN_BITS, RNE, fp, fp_bits,
+from divm.vm.symterms import (BV_TERMS, FP80_TERMS, FSORT, NAN_BITS, RNE, fp, fp_bits,
                                 fp_value, mkf, value_order)
 
 CONC_LIMIT = 64  # feasible values a concretisation enumerates
@@ -83,6 +83,7 @@ class Engine(SymOps, SymMemory, SymModels):
         self.x87 = False  # has a long double term been made (fcast, decode)?
         vm.sym_state = ((), ())
         FP80_TERMS.clear()
+        BV_TERMS.clear()
         set_sym_hook(self.branch)
         layout.SYM_DECODE[0] = self.decode
 

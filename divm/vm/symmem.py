@@ -10,7 +10,7 @@ from divm.load import layout
 from divm.load.layout import M32
 from divm.load.values import Sym, U
 from divm.vm.defs import UNINIT_INPUT
-from divm.vm.symterms import FP80_TERMS, FSORT, bv, fp80_term, mk, mkf
+from divm.vm.symterms import BV_TERMS, FP80_TERMS, FSORT, bv, fp80_term, mk, mkf
 
 ITE_LIMIT = 1024  # offsets a load or store at a symbolic offset folds into if-then-else terms
 ARRAY_LIMIT = 1 << 16  # bigger objects than ITE_LIMIT, up to this, become z3 arrays for such accesses
@@ -146,7 +146,11 @@ class SymMemory:
             self.x87 = True
             hit = FP80_TERMS.get(tuple(x.get_id() for x in reversed(parts)))
             return mkf(hit[0] if hit is not None else fp80_term(z3.Concat(*parts)), 80)
-        t = z3.Concat(*parts) if len(parts) > 1 else parts[0]
+        if len(parts) > 1:
+            hit = BV_TERMS.get(tuple(x.get_id() for x in reversed(parts)))
+            t = hit[0] if hit is not None else z3.Concat(*parts)
+        else:
+            t = parts[0]
         if k in ("f", "d"):
             return mkf(z3.fpBVToFP(t, FSORT[8 * n]), 8 * n)
         if ty.bits < 8 * n:

@@ -145,6 +145,13 @@ def fp80_term(b):
 # byte terms of long doubles stored -> the term: a load of all ten bytes as
 # they were stored gets the term back, not fp80_term of its bits
 FP80_TERMS: dict[tuple, tuple] = {}
+# the same for other values: byte terms -> (the stored bit-vector, the byte
+# terms, kept alive so that their ids stay unique).  Without it a value that
+# goes through memory comes back as a Concat of Extracts, which z3.simplify
+# cannot always fold (the low byte of x - 1 simplifies on its own): a
+# recursion passing x - 1 down built terms, and queries, growing with depth.
+BV_TERMS: dict[tuple, tuple] = {}
+BV_TERMS_LIMIT = 1 << 18
 
 
 def byte_terms(v: Sym, n: int) -> list:
@@ -157,7 +164,12 @@ def byte_terms(v: Sym, n: int) -> list:
         t = z3.fpToIEEEBV(t)
     if t.size() < 8 * n:
         t = z3.ZeroExt(8 * n - t.size(), t)
-    return [z3.simplify(z3.Extract(8 * i + 7, 8 * i, t)) for i in range(n)]
+    r = [z3.simplify(z3.Extract(8 * i + 7, 8 * i, t)) for i in range(n)]
+    if n > 1:
+        if len(BV_TERMS) > BV_TERMS_LIMIT:
+            BV_TERMS.clear()  # (a miss only costs the Concat)
+        BV_TERMS[tuple(x.get_id() for x in r)] = (t, r)
+    return r
 
 
 def install_syms(o, syms: list, base: int = 0) -> None:
