@@ -62,10 +62,24 @@ class Inputs:
         return reversed(out)
 
 
+def incremental() -> z3.Solver:
+    """A solver for push/pop use.  After a push z3 answers with its
+    incremental core, which on some bit-vector queries (a popcount loop's) is
+    ten or a hundred times slower than its one-shot tactics; past
+    SOLVER2_MS it answers the same query with those (an exact answer
+    either way)."""
+    s = z3.Solver()
+    s.set("solver2_timeout", SOLVER2_MS)
+    return s
+
+
+SOLVER2_MS = 200
+
+
 class Engine(SymOps, SymMemory, SymModels):
     def __init__(self, vm):
         self.vm = vm
-        self.solver = z3.Solver()
+        self.solver = incremental()
         self.asserted: list = []  # the conjuncts on the solver, one push each
         self.cache: dict = {}
         self.keep: dict = {}  # ast id -> term (ids in keys and caches stay unique)
@@ -77,7 +91,7 @@ class Engine(SymOps, SymMemory, SymModels):
         self.objvars: dict = {}  # frozen object contents (serial) -> the inputs they mention, in order
         self.pyids: dict[int, int] = {}  # id() of a term object -> its ast id
         self.keep_py: list = []
-        self.scratch = z3.Solver()  # queries over a slice of the path condition
+        self.scratch = incremental()  # queries over a slice of the path condition
         self.width: dict[str, int] = {}  # input -> bits
         self.fpcache: dict[int, bool] = {}  # ast id -> fp_heavy (ids kept alive by tid)
         self.x87 = False  # has a long double term been made (fcast, decode)?
