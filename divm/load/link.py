@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from divm.load.errors import LoadError, VMError
 from divm.load.ir import Fn, Glob, Program
-from divm.load.layout import CODE_BASE, PL_GLOBAL, encode
+from divm.load.layout import CODE_BASE, M32, PL_GLOBAL, encode
 from divm.load.paths import RUNTIME
 
 if TYPE_CHECKING:
@@ -230,6 +230,10 @@ def _user_functions(dec: Decoder, rt: Runtime, part: UserPart, what: str) -> boo
         if name == "main" and not decl and not is_local:
             has_main = True
         r = None if is_local or name in rt.local_fns else rp.fn_by_name.get(name)
+        if r is None and decl and not is_local:  # (the runtime's aliases: fopen64 is fopen)
+            a = rp.aliases.get(name)
+            if a.__class__ is int and 0 <= (a >> 32) - CODE_BASE < len(rp.functions) and not a & M32:
+                r = rp.functions[(a >> 32) - CODE_BASE]
         if not is_local and name not in rt.local_globs and name in rp.glob_by_name and \
                 not rp.glob_by_name[name].decl:
             raise LoadError(f"{what}: {name} is a function in the program but a variable in DiOS/libc-shim")
@@ -306,7 +310,7 @@ def link(rt: Runtime, part: UserPart, what: str) -> Program:
     prog.aliases.update(part.aliases)
     prog.imports = set(part.ext_uses)  # what the program calls from outside itself (libc, DiOS, ...)
     prog.ext_uses = {n: w for n, w in part.ext_uses.items()
-                     if n not in prog.fn_by_name or prog.fn_by_name[n].decl}
+                     if n not in prog.aliases and (n not in prog.fn_by_name or prog.fn_by_name[n].decl)}
     prog.name = what
     return prog
 

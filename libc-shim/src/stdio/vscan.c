@@ -688,3 +688,18 @@ int sscanf(const char *__restrict str, const char *__restrict fmt, ...)
     va_end(ap);
     return r;
 }
+
+/* glibc's <stdio.h> renames these (programs preprocessed with it call them) */
+int __isoc99_sscanf(const char *__restrict str, const char *__restrict fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int r = vsscanf(str, fmt, ap);
+    va_end(ap);
+    return r;
+}
+
+int __isoc99_vsscanf(const char *__restrict str, const char *__restrict fmt, va_list ap)
+{
+    return vsscanf(str, fmt, ap);
+}
