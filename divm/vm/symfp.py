@@ -72,7 +72,7 @@ def _frem_const(a, c, k: int, bits: int):
     rf = z3.fpMul(RNE, z3.fpUnsignedToFP(RNE, r, srt), z3.simplify(z3.fpToFP(RNE, z3.RealVal(Fraction(2) ** uc), srt)))
     aa = z3.fpAbs(a)
     r = z3.If(z3.fpLT(aa, fp(abs(c) if bits != 80 else ops.xfabs(c), bits)), aa, rf)  # (exact: below 2^p ulp(c))
-    return r
+    return z3.If(z3.fpIsNegative(a), z3.fpNeg(r), r)  # (the dividend's sign, a zero's too)
 
 
 class SymFloat:
