@@ -33,7 +33,7 @@ O2_SUBSET = {
     "bit_builtins", "overflow_builtins", "int128", "int_widths", "int_divmod", "float_arith",
     "struct_pass", "bitfields", "arrays_multi", "switch", "goto", "setjmp", "checksums",
     "matrix", "sieve", "sort_bench", "hashtable", "nqueens", "bigfact", "tokenizer",
-    "varargs", "strings", "divide_switch_copy", "minmax_copy",
+    "varargs", "strings", "divide_switch_copy", "minmax_copy", "long_double_math",
 }
 
 
@@ -91,3 +91,18 @@ def test_gcc_O1(prog, tmp_path):
 @pytest.mark.parametrize("prog", _o2_programs(), ids=ids(_o2_programs()))
 def test_clang_O2(prog, tmp_path):
     _differential(prog, tmp_path, require_clang(), "-O2", "-O2")
+
+
+@pytest.mark.parametrize("opt", ["-O0", "-O2"])
+def test_no_math_errno(opt, tmp_path):
+    """-fno-math-errno makes fmod a frem instruction, sqrt and lrint
+    intrinsics (long double ones too): the same results as native."""
+    prog = next(p for p in PROGRAMS if p.stem == "long_double_math")
+    meta = parse_meta(prog)
+    src = copy_source(prog, tmp_path)
+    native = run_native(compile_native(require_clang(), src, tmp_path / "native", opt, ["-fno-math-errno"]),
+                        meta, cwd=tmp_path)
+    target = tmp_path / "p.bc"
+    cc = run_divm(["cc", opt, "-fno-math-errno", str(src), "-o", str(target)], cwd=tmp_path)
+    assert cc.returncode == 0, tail(cc.stderr)
+    _check(prog, native, run_divm(divm_run_args(target, meta), cwd=tmp_path))

@@ -424,3 +424,118 @@ def test_a_value_stored_comes_back_as_its_term():
     s = z3.Solver()
     s.add(back.t != z3.Concat(z3.Extract(31, 8, x), z3.BitVecVal(7, 8)))
     assert s.check() == z3.unsat
+
+
+def _c_math(ctype: str, x, y) -> dict:
+    """What C's <math.h> gives for x and y in ctype, from the host's libm
+    (long double: its 80-bit functions)."""
+    import ctypes
+    import math
+
+    from divm.load.layout import _x_parts
+    from divm.vm.builtins import _libm, _wrap
+    ct = {"float": ctypes.c_float, "double": ctypes.c_double, "long double": ctypes.c_longdouble}[ctype]
+    sfx = {"float": "f", "double": "", "long double": "l"}[ctype]
+
+    def f(name, *a):
+        return _wrap(getattr(_libm, name + sfx), len(a), ct)(*a)
+    return {"sqrt(y)": f("sqrt", y), "floor(x)": f("floor", x), "ceil(x)": f("ceil", x), "trunc(x)": f("trunc", x),
+            "round(x)": f("round", x), "rint(x)": f("rint", x), "nearbyint(-x)": f("nearbyint", -x),
+            "fabs(x)": f("fabs", x), "copysign(y, x)": f("copysign", y, x), "fmin(x, y)": f("fmin", x, y),
+            "fmax(x, y)": f("fmax", x, y), "fmod(x, 7.25)": f("fmod", x, 7.25), "fmod(y, 0.5)": f("fmod", y, 0.5),
+            "fmod(x, y)": f("fmod", x, y), "(long)x": math.trunc(_x_parts(x)[0])}
+
+
+@pytest.mark.parametrize("flags", [[], ["-fno-math-errno"]], ids=["calls", "no-errno"])
+@pytest.mark.parametrize("ctype", ["float", "double", "long double"])
+def test_float_functions_agree_with_concrete(ctype, flags, tmp_path):
+    """<math.h>'s exactly rounded functions (and fmod, or the frem
+    instruction that -fno-math-errno makes of it), symbolically and
+    concretely alike: an error only where each takes the value the host's
+    libm gives for one random (x, y)."""
+    import random
+    import struct
+    from fractions import Fraction
+
+    from divm.load.layout import x80_from_fraction
+    rnd = random.Random(13)
+    x0, y0 = rnd.uniform(-1000, 1000), rnd.uniform(1, 50)
+    if ctype == "float":
+        x0, y0 = (struct.unpack("<f", struct.pack("<f", v))[0] for v in (x0, y0))
+    elif ctype == "long double":  # (beyond a double's 53 bits)
+        x0 = x80_from_fraction(Fraction(x0) + Fraction(rnd.randint(1, 1023), 1 << 60))
+    sfx = {"float": "f", "double": "", "long double": "l"}[ctype]
+    lit = _ld_literal if ctype == "long double" else (lambda v: v.hex() + ("f" if ctype == "float" else ""))
+    conds = " && ".join(f"{e.replace('(', sfx + '(', 1) if not e.startswith('(') else e} == "
+                        f"{lit(v) if not isinstance(v, int) else v}" for e, v in _c_math(ctype, x0, y0).items())
+    fn = "float" if ctype == "float" else "double"
+    src = tmp_path / "m.c"
+    src.write_text(f"#include <math.h>\nextern {fn} __VERIFIER_nondet_{fn}(void);\nextern void reach_error(void);\n"
+                   f"int main(void) {{\n  {ctype} y = __VERIFIER_nondet_{fn}();\n"
+                   f"  {ctype} x = __VERIFIER_nondet_{fn}()"
+                   f"{' + __VERIFIER_nondet_double() * 0x1p-50L' if ctype == 'long double' else ''};\n"
+                   f"  if (!(y >= 1 && y <= 50 && x > -1000 && x < 1000)) return 0;\n"
+                   f"  if ({conds}) reach_error();\n  return 0;\n}}\n")
+    prog = src
+    if flags:
+        prog = tmp_path / "m.bc"
+        assert divm("cc", *flags, "-o", str(prog), str(src)).returncode == 0
+    reaches_error_concretely(prog, tmp_path)
+
+
+FLOAT_BUGS = [("fmod_bug.c", 0, 17), ("fmod_bug.c", 1, 21), ("fmod_bug.c", 2, 25), ("float_math_bug.c", 0, 17),
+              ("float_math_bug.c", 1, 21), ("float_math_bug.c", 2, 24)]
+
+
+@pytest.mark.parametrize("flags", [[], ["-fno-math-errno"]], ids=["calls", "no-errno"])
+@pytest.mark.parametrize("name,part,line", FLOAT_BUGS, ids=[f"{n[:-2]}-{p}" for n, p, _ in FLOAT_BUGS])
+def test_float_bugs_replay_concretely(name, part, line, flags, tmp_path):
+    """Each part of the programs with a floating-point error (fmod, frem,
+    sqrt, roundings, min and max): the error at its line, and the model's
+    inputs reach it in a concrete run."""
+    text = open(os.path.join(SYM, name)).read()
+    src = tmp_path / name
+    src.write_text(text.replace("int part = __VERIFIER_nondet_int();", f"int part = {part};"))
+    prog = tmp_path / "p.bc"
+    assert divm("cc", *flags, "-o", str(prog), str(src)).returncode == 0
+    rep = tmp_path / "r.json"
+    divm("verify", "--symbolic", "--tests-out", str(tmp_path / "t"), "--report", str(rep), str(prog))
+    report = json.loads(rep.read_text())
+    assert report["result"] == "error" and report["error"]["backtrace"][0]["line"] == line, report
+    run = divm("run", "--inputs", report["test"], str(prog))
+    assert run.returncode == 1 and f"{name}:{line}" in run.stderr.replace(f"{src}:", f"{name}:"), run.stderr
+
+
+def test_frem_instruction_is_symbolic(tmp_path):
+    """fmod_ok.c with -fno-math-errno: frem instructions, not calls; valid
+    all the same (the instruction and the call are one model)."""
+    prog = tmp_path / "p.bc"
+    assert divm("cc", "-fno-math-errno", "-o", str(prog), os.path.join(SYM, "fmod_ok.c")).returncode == 0
+    assert divm("cc", "-fno-math-errno", "-S", "-emit-llvm", "-o", str(tmp_path / "p.ll"),
+                os.path.join(SYM, "fmod_ok.c")).returncode == 0
+    ll = (tmp_path / "p.ll").read_text()
+    assert " frem " in ll and "@fmod" not in ll
+    rep = tmp_path / "r.json"
+    r = divm("verify", "--symbolic", "--report", str(rep), str(prog))
+    assert json.loads(rep.read_text())["result"] == "valid", r.stderr[-2000:]
+
+
+@pytest.mark.parametrize("c", [7.25, -0.5, 1.5e-40])
+def test_frem_by_a_constant_is_the_subtraction_ladder(c):
+    """fmod by a concrete divisor (integer arithmetic, symfp._frem_const)
+    equals the exact floating-point ladder (_frem_core) for every float
+    dividend with a quotient below 2^4, negative ones and subnormals
+    included (the sign was once lost: a wrong valid)."""
+    import struct
+
+    import z3
+
+    from divm.vm.symfp import SymFloat, _frem_const
+    c = struct.unpack("<f", struct.pack("<f", c))[0]
+    srt = z3.Float32()
+    a, cv = z3.FP("a", srt), z3.FPVal(c, srt)
+    s = z3.Solver()
+    s.add(z3.Not(z3.fpIsNaN(a)), z3.Not(z3.fpIsInf(a)),
+          z3.fpLT(z3.fpAbs(a), z3.fpMul(z3.RNE(), z3.FPVal(16.0, srt), z3.fpAbs(cv))),
+          z3.Not(z3.fpEQ(_frem_const(a, c, 4, 32), SymFloat._frem_core(SymFloat, a, cv, 4))))
+    assert s.check() == z3.unsat, s.model()

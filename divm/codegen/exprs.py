@@ -158,11 +158,11 @@ class Expressions:
             if st.k in ("i", "p") and dt.k in ("i", "p"):
                 sb, db = (t.bits if t.k == "i" else 64 for t in (st, dt))
                 e = self.symwrap(e, f"_sy_cast({op!r}, {x}, {sb}, {db})", a[0])
-            elif st.k in NUMERIC and dt.k in NUMERIC and not (op == "bitcast" and "x" in (st.k, dt.k)):
+            elif st.k in NUMERIC and dt.k in NUMERIC:
                 sb, db = (t.bits if t.k == "i" else 8 * t.store for t in (st, dt))
                 chk = self.poison and op in ("fptosi", "fptoui")
                 e = self.symwrap(e, f"_sy_fcast({op!r}, {x}, {st.k!r}, {sb}, {dt.k!r}, {db}, {chk})", a[0])
-            elif st.k != "x":  # a long double's bits (i80): concrete values
+            else:
                 e = self.symwrap(e, self.cast(op, f"_sy_conc({x})", st, dt), a[0])
             self.emit(ind, f"{r} = {e}", ins.loc)
 

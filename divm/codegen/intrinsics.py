@@ -26,6 +26,15 @@ FLOAT_INTRINSICS = {
     "log2": "_flog2", "log10": "_flog10", "sin": "_fsin", "cos": "_fcos", "pow": "_fpow",
     "ldexp": "_fldexp",
 }
+# on long doubles: exact (vm/ops.py), or the host's libm's long double function
+X_INTRINSICS = {
+    "fabs": "_xfabs", "sqrt": "_xsqrt", "floor": "_xfloor", "ceil": "_xceil", "trunc": "_xtrunc",
+    "round": "_xround", "rint": "_xrint", "nearbyint": "_xrint", "roundeven": "_xrint",
+    "copysign": "_xcopysign", "minnum": "_xminnum", "maxnum": "_xmaxnum", "minimum": "_xminimum",
+    "maximum": "_xmaximum", "minimumnum": "_xminnum", "maximumnum": "_xmaxnum", "fma": "_xfma",
+    "fmuladd": "_xmuladd",
+    **{b: f"_libm('{b}l')" for b in ("exp", "exp2", "log", "log2", "log10", "sin", "cos", "pow")},
+}
 # one line each: r is the result, v the operands, bits the result's width (0
 # if not an integer), lhs "r = " or nothing; None emits nothing
 TEMPLATES = {
@@ -36,7 +45,7 @@ TEMPLATES = {
     "lrint": "{r} = _fptosi(_frint({v[0]}), {bits})",
     "fptosi.sat": "{r} = _fptoi_sat({v[0]}, {bits}, True)",
     "fptoui.sat": "{r} = _fptoi_sat({v[0]}, {bits}, False)",
-    "is.fpclass": "{r} = _is_fpclass({v[0]}, {v[1]})",
+    "is.fpclass": "{r} = _is_fpclass({v[0]}, {v[1]}, {w})",
     "threadlocal.address": "{r} = _tls({v[0]}) if THR else {v[0]}",
     "ptrmask": "{r} = {v[0]} & {v[1]}",
     "stacksave": "{r} = len(AST)",
@@ -54,6 +63,12 @@ TEMPLATES = {
     "sincos": "{r} = (_libm('sin')({v[0]}), _libm('cos')({v[0]}))",
     "expect": "{lhs}{v[0]}",
 }
+# the same on a long double operand
+X_TEMPLATES = {
+    "lround": "{r} = _xtoint(_xround({v[0]}), {bits}, True)",
+    "lrint": "{r} = _xtoint(_xrint({v[0]}), {bits}, True)",
+}
+X_TEMPLATES["llround"], X_TEMPLATES["llrint"] = X_TEMPLATES["lround"], X_TEMPLATES["lrint"]
 for _b in ("sadd.sat", "uadd.sat", "ssub.sat", "usub.sat", "sshl.sat", "ushl.sat"):
     TEMPLATES[_b] = f"{{r}} = _sat({_b[1:4]!r}, {{v[0]}}, {{v[1]}}, {{bits}}, {_b[0] == 's'})"
 for _b, _same in (("memset.inline", "memset"), ("llround", "lround"), ("llrint", "lrint"),
@@ -75,8 +90,11 @@ class Intrinsics:
             return
         bits = ty.bits if ty.k == "i" else 0
         t = TEMPLATES.get(b, "")
+        if t and ins.a and ins.a[0].ty.k == "x":
+            t = X_TEMPLATES.get(b, t)
         if t:
-            self.emit(ind, t.format(r=ins.res, v=v, bits=bits, lhs=f"{ins.res} = " if ins.res else ""), ins.loc)
+            self.emit(ind, t.format(r=ins.res, v=v, bits=bits, lhs=f"{ins.res} = " if ins.res else "",
+                                    w=8 * ins.a[0].ty.store if ins.a else 0), ins.loc)
             return
         if t is None:
             return
@@ -145,7 +163,8 @@ class Intrinsics:
 
     def x_float(self, ins: Ins, ind: int, b: str, v: list[str], bits: int) -> None:
         r, ty = ins.res, ins.ty
-        fn = FLOAT_INTRINSICS[b]
+        fn = X_INTRINSICS.get(b, FLOAT_INTRINSICS[b]) if (ty.elem if ty.k == "vec" else ty).k == "x" \
+            else FLOAT_INTRINSICS[b]
         if ty.k == "vec":
             zs = ", ".join(f"_z{i}" for i in range(len(v)))
             x = f"{fn}({zs})"
@@ -157,7 +176,7 @@ class Intrinsics:
             self.emit(ind, f"{r} = {'_f32(' + x + ')' if ty.k == 'f' else x}", ins.loc)
 
     def x_libm(self, ins: Ins, ind: int, b: str, v: list[str], bits: int) -> None:
-        x = f"_libm({b!r})({', '.join(v)})"
+        x = f"_libm({b + 'l' if ins.ty.k == 'x' else b!r})({', '.join(v)})"
         self.emit(ind, f"{ins.res} = {'_f32(' + x + ')' if ins.ty.k == 'f' else x}", ins.loc)
 
     def x_va_start(self, ins: Ins, ind: int, b: str, v: list[str], bits: int) -> None:

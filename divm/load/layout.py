@@ -31,9 +31,9 @@ def f32_round(x: float) -> float:
 
 
 # -- x86 80-bit long double: kept as a Python float in registers -------------
-# Arithmetic is done in double precision (documented); values that a double
-# cannot hold exactly (bit patterns moved through a long double, as a union
-# returned in x87 registers is) travel as X80, a float that remembers its bits.
+# Values that a double cannot hold exactly travel as X80, a float (the value
+# rounded to a double) that remembers its 80 bits; arithmetic reads the exact
+# value (_x_parts) and rounds to 64 bits as the x87 unit does (vm/ops.py).
 
 class X80(float):
     __slots__ = ("bits",)
@@ -244,7 +244,7 @@ def _x_parts(x):
         sign = se >> 15
         e = se & 0x7FFF
         if e == 0x7FFF:
-            return (x if x != x else math.copysign(math.inf, -1.0 if sign else 1.0)), sign
+            return (math.nan if x != x else math.copysign(math.inf, -1.0 if sign else 1.0)), sign
         f = Fraction(m) * (Fraction(2) ** (max(e, 1) - 16383 - 63))
         return (-f if sign else f), sign
     if not math.isfinite(x):

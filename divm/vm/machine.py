@@ -220,7 +220,9 @@ class VM(Access, Insns, Frames, Faults, Interrupts, Hypercalls, Races, Order, Sc
                      "ffloor", "fceil", "ftrunc", "frint", "fround", "fsqrt", "fcopysign",
                      "fminnum", "fmaxnum", "fminimum", "fmaximum", "ffma", "fmuladd", "fexp", "fexp2",
                      "flog", "flog2", "flog10", "fsin", "fcos", "fpow", "fldexp",
-                     "xop", "xneg", "xcmp", "xfromint", "xtoint", "xtod",
+                     "xop", "xneg", "xcmp", "xfromint", "xtoint", "xtod", "xfabs", "xsqrt", "xfloor", "xceil",
+                     "xtrunc", "xround", "xrint", "xcopysign", "xminnum", "xmaxnum", "xminimum", "xmaximum",
+                     "xfma", "xmuladd",
                      "add_nsw", "sub_nsw", "mul_nsw", "shl_chk", "lshr_chk", "ashr_chk",
                      "fptosi_chk", "fptoui_chk", "xtoint_chk"):
             g["_" + name] = getattr(ops, name)

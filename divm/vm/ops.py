@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import math
 import struct
+from fractions import Fraction
 
 from divm.load.layout import F32, F64, f32_round
 from divm.load.layout import _x_parts, x80_from_fraction
@@ -326,17 +327,21 @@ def float_to_bits(x):
 
 
 def bits_to_fp80(v):
+    """80 bits as a long double register value (an X80 where a double
+    cannot hold it, as layout.decode reads memory)."""
     if v.__class__ is U:
         return v
-    from divm.load.layout import fp80_value
-    return fp80_value(v.to_bytes(10, "little"))
+    from divm.load.layout import X80, fp80_bytes, fp80_value
+    raw = v.to_bytes(10, "little")
+    x = fp80_value(raw)
+    return X80(x, v) if x == x and fp80_bytes(x) != raw else x
 
 
 def fp80_to_bits(x):
     if x.__class__ is U:
         return x
-    from divm.load.layout import fp80_bytes
-    return int.from_bytes(fp80_bytes(x), "little")
+    from divm.load.layout import X80, fp80_bytes
+    return x.bits if x.__class__ is X80 else int.from_bytes(fp80_bytes(x), "little")
 
 
 def fcmp(pred, a, b):
@@ -576,7 +581,6 @@ def _maximum(a, b):
 
 
 def _fma(a, b, c):
-    from fractions import Fraction
     if not (math.isfinite(a) and math.isfinite(b) and math.isfinite(c)):
         return a * b + c
     r = Fraction(a) * Fraction(b) + Fraction(c)
@@ -610,17 +614,21 @@ fpow = _fl(math.pow)
 fldexp = _fl(lambda x, e: math.ldexp(x, sx(e, 32)))
 
 
-def is_fpclass(x, test):
+# the smallest normal float, double, long double (exact)
+NORMAL_MIN = {32: 2.0 ** -126, 64: 2.0 ** -1022, 80: Fraction(1, 1 << 16382)}
+
+
+def is_fpclass(x, test, bits: int = 64):
     if x.__class__ is U:
         return U(0, 1)
-    neg = math.copysign(1.0, x) < 0
-    if x != x:
+    v, neg = _x_parts(x) if bits == 80 else (x, math.copysign(1.0, x) < 0)
+    if v != v:
         c = 0x3  # treat every NaN as matching both snan and qnan tests
-    elif math.isinf(x):
+    elif v in (math.inf, -math.inf):
         c = 0x4 if neg else 0x200
-    elif x == 0:
+    elif v == 0:
         c = 0x20 if neg else 0x40
-    elif abs(x) < 2.2250738585072014e-308:
+    elif abs(v) < NORMAL_MIN[bits]:
         c = 0x10 if neg else 0x80
     else:
         c = 0x8 if neg else 0x100
@@ -692,11 +700,13 @@ def xop(op: str, a, b):
     x, sa = _x_parts(a)
     y, sb = _x_parts(b)
     if x.__class__ is float or y.__class__ is float:  # inf or nan involved
-        fx, fy = float(x), float(y)
+        if op == "%":  # fmod: a finite dividend by an infinite divisor is the dividend, exactly
+            return math.nan if x.__class__ is float or y != y else x80_from_fraction(x, sa)
+        # a finite operand only counts by its sign and whether it is zero
+        fx, fy = _x_proxy(x, sa), _x_proxy(y, sb)
         try:
             return {"+": fx + fy, "-": fx - fy, "*": fx * fy, "/": fx / fy if fy else
-                    (math.nan if fx == 0 or fx != fx else math.copysign(math.inf, fx) * math.copysign(1, fy)),
-                    "%": math.fmod(fx, fy) if fy and math.isfinite(fx) else math.nan}[op]
+                    (math.nan if fx == 0 or fx != fx else math.copysign(math.inf, fx) * math.copysign(1, fy))}[op]
         except (ValueError, ZeroDivisionError):
             return math.nan
     if op == "+":
@@ -723,6 +733,15 @@ def xop(op: str, a, b):
     raise ValueError(op)
 
 
+def _x_proxy(v, sign) -> float:
+    """A long double's value where the other operand is infinite or NaN: a
+    finite one counts only by its sign and whether it is zero (its own
+    value may lie beyond a double's range)."""
+    if v.__class__ is float:
+        return v
+    return math.copysign(0.0 if v == 0 else 1.0, -1.0 if sign else 1.0)
+
+
 def xneg(a):
     from divm.load.layout import X80
     if a.__class__ is X80:
@@ -735,13 +754,10 @@ def xcmp(pred: str, a, b):
         return U(0, 1)
     x, _ = _x_parts(a)
     y, _ = _x_parts(b)
-    if x.__class__ is float or y.__class__ is float:
-        return fcmp(pred, float(x), float(y))
-    return fcmp(pred, x, y) if pred not in ("ord", "uno") else pred == "ord"
+    return fcmp(pred, x, y)  # (a Fraction compares with an infinity or NaN as any finite value does)
 
 
 def xfromint(v, bits: int, signed: bool):
-    from fractions import Fraction
     if v.__class__ is U:
         return U(0, (1 << 80) - 1)
     if signed:
@@ -775,3 +791,117 @@ def xtod(x):
     if r == 0 and f < 0:
         return -0.0
     return r
+
+
+# -- long double intrinsics (llvm.*.f80): exact, as the x87 unit and libm compute them --
+
+U80 = U(0, (1 << 80) - 1)
+
+
+def xfabs(x):
+    from divm.load.layout import X80
+    if x.__class__ is X80:
+        return X80(abs(float(x)), x.bits & ~(1 << 79))
+    return x if x.__class__ is U else abs(x)
+
+
+def _x_negative(x) -> bool:
+    """The sign bit of a long double register value (a NaN's too)."""
+    from divm.load.layout import X80
+    return bool(x.bits >> 79) if x.__class__ is X80 else math.copysign(1.0, x) < 0
+
+
+def xcopysign(x, y):
+    from divm.load.layout import X80
+    if x.__class__ is U or y.__class__ is U:
+        return U80
+    neg = _x_negative(y)
+    if x.__class__ is X80:
+        return X80(math.copysign(float(x), -1.0 if neg else 1.0), x.bits & ~(1 << 79) | neg << 79)
+    return math.copysign(x, -1.0 if neg else 1.0)
+
+
+def _xint(mode: str):
+    """Rounding to an integral long double: floor, ceil, trunc, round (half
+    away from zero), rint (half to even); a zero keeps the operand's sign."""
+    def f(x):
+        if x.__class__ is U:
+            return U80
+        v, s = _x_parts(x)
+        if v.__class__ is float:  # inf or nan
+            return v
+        n = v.__floor__() if mode == "floor" else v.__ceil__() if mode == "ceil" else v.__trunc__()
+        if mode == "round" and abs(v - v.__trunc__()) * 2 >= 1:
+            n = v.__trunc__() + (1 if v > 0 else -1)
+        elif mode == "rint":
+            n = round(v)  # (Fraction rounds half to even)
+        return x80_from_fraction(Fraction(n), s)
+    return f
+
+
+xfloor, xceil, xtrunc, xround, xrint = (_xint(m) for m in ("floor", "ceil", "trunc", "round", "rint"))
+
+
+def xsqrt(x):
+    """The square root rounded to 64 bits, to nearest even."""
+    if x.__class__ is U:
+        return U80
+    v, s = _x_parts(x)
+    if v.__class__ is float:
+        return v if v > 0 else math.nan
+    if v == 0:
+        return x80_from_fraction(v, s)
+    if v < 0:
+        return math.nan
+    k = 63 - (v.numerator.bit_length() - v.denominator.bit_length()) // 2
+    while True:  # k: sqrt(v) * 2^k in [2^63, 2^64)
+        sv = v * Fraction(4) ** k
+        q = math.isqrt(sv.numerator // sv.denominator)
+        if q >> 64:
+            k -= 1
+        elif not q >> 63:
+            k += 1
+        else:
+            break
+    t = 4 * sv - (2 * q + 1) ** 2  # sqrt(sv) against q + 1/2
+    if t > 0 or t == 0 and q & 1:
+        q += 1
+    return x80_from_fraction(Fraction(q, 1 << k) if k >= 0 else Fraction(q << -k))
+
+
+def _xminmax(big: bool, nan_wins: bool):
+    """minnum, maxnum (a NaN operand gives the other), minimum, maximum (a
+    NaN gives NaN); -0 is below +0, as _minnum and _maxnum order them."""
+    def f(a, b):
+        if a.__class__ is U or b.__class__ is U:
+            return U80
+        x, sa = _x_parts(a)
+        y, sb = _x_parts(b)
+        if x != x or y != y:
+            return math.nan if nan_wins or x != x and y != y else b if x != x else a
+        if x == y == 0:
+            return b if sa == big else a
+        return b if (y > x if big else y < x) else a
+    return f
+
+
+xminnum, xmaxnum, xminimum, xmaximum = (_xminmax(b, n) for n in (False, True) for b in (False, True))
+
+
+def xfma(a, b, c):
+    """a * b + c rounded once."""
+    if a.__class__ is U or b.__class__ is U or c.__class__ is U:
+        return U80
+    x, sa = _x_parts(a)
+    y, sb = _x_parts(b)
+    z, sc = _x_parts(c)
+    if x.__class__ is float or y.__class__ is float or z.__class__ is float:
+        return _x_proxy(x, sa) * _x_proxy(y, sb) + _x_proxy(z, sc)
+    r = x * y + z
+    return x80_from_fraction(r, r == 0 and x * y == 0 and z == 0 and sa != sb and sc)
+
+
+def xmuladd(a, b, c):
+    """llvm.fmuladd: the product rounded, then the sum (x87 has no fused
+    multiply-add)."""
+    return xop("+", xop("*", a, b), c)

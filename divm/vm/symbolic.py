@@ -30,11 +30,12 @@ from divm.load.types import I8
 from divm.load.values import Sym, set_sym_hook
 from divm.vm import ops
 from divm.vm.defs import CF_CANCEL, T_EXIT, ModelMismatch, Suspend
+from divm.vm.symfp import SymFloat
 from divm.vm.symmem import SymMemory
 from divm.vm.symmodel import SymModels
 from divm.vm.symops import SymOps
-from divm.vm.symterms import (BV_TERMS, FP80_TERMS, FSORT, NAN_BITS, RNE, fp, fp_bits,
-                                fp_value, mkf, value_order)
+from divm.vm.symterms import (BV_TERMS, FP80_TERMS, FSORT, NAN_BITS, fp, fp_bits,
+                                fp_value, value_order)
 
 CONC_LIMIT = 64  # feasible values a concretisation enumerates
 # x87 queries: floats to bits, then bits to SAT (z3's default strategy takes
@@ -76,7 +77,7 @@ def incremental() -> z3.Solver:
 SOLVER2_MS = 200
 
 
-class Engine(SymOps, SymMemory, SymModels):
+class Engine(SymOps, SymMemory, SymModels, SymFloat):
     def __init__(self, vm):
         self.vm = vm
         self.solver = incremental()
@@ -94,7 +95,7 @@ class Engine(SymOps, SymMemory, SymModels):
         self.scratch = incremental()  # queries over a slice of the path condition
         self.width: dict[str, int] = {}  # input -> bits
         self.fpcache: dict[int, bool] = {}  # ast id -> fp_heavy (ids kept alive by tid)
-        self.x87 = False  # has a long double term been made (fcast, decode)?
+        self.x87 = False  # has a long double (or another heavy: symfp.frem) term been made?
         vm.sym_state = ((), ())
         FP80_TERMS.clear()
         BV_TERMS.clear()
@@ -200,9 +201,10 @@ class Engine(SymOps, SymMemory, SymModels):
         return self.x87 and any(self.fp_heavy(c) for c in conds)
 
     def fp_heavy(self, t) -> bool:
-        """Does t compute in the long double sort?  Such queries go to a fresh
-        solver: z3's incremental mode bit-blasts x87 arithmetic ten times
-        slower."""
+        """Does t compute in the long double sort (or hold a term fpcache
+        says is heavy from the start, an fmod's subtractions)?  Such queries
+        go to a fresh solver: z3's incremental mode bit-blasts x87
+        arithmetic ten times slower."""
         i = self.tid(t)
         r = self.fpcache.get(i)
         if r is None:
@@ -465,10 +467,6 @@ def install(vm) -> Engine:
                        ("__lamp_any_f32", 32), ("__lamp_any_f64", 64)):
         b[name] = (lambda bits=bits, name=name: eng.fresh_float(bits, name))
     G["_f32"] = lambda x: x if x.__class__ is Sym else ops.f32(x)
-    # (a long double's: concrete, as the VM computes them in double precision)
-    G["_fabs"] = lambda x: mkf(z3.fpAbs(x.t), x.bits) if x.__class__ is Sym and x.bits != 80 else ops.fabs_(conc(x))
-    G["_fsqrt"] = lambda x: mkf(z3.fpSqrt(RNE, x.t), x.bits) if x.__class__ is Sym and x.bits != 80 \
-        else ops.fsqrt(conc(x))
     # vectors move symbolic lanes as they are; only an index must be concrete
     G["_extractelement"] = lambda vec, i, ty: vm.extractelement(vec, conc(i), ty)
     G["_insertelement"] = lambda vec, v, i: vm.insertelement(vec, v, conc(i))
@@ -479,6 +477,7 @@ def install(vm) -> Engine:
     G["_sy_fneg"] = eng.fneg
     G["_sy_fcmp"] = eng.fcmp
     G["_sy_fcast"] = eng.fcast
+    eng.install_float(G, b)
     for bits in (8, 16, 32, 64):
         b[f"__lamp_any_i{bits}"] = (lambda bits=bits: eng.fresh(bits, f"__lamp_any_i{bits}"))
 

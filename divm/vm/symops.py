@@ -13,7 +13,7 @@ from divm.load.layout import POISON_ID, x80_from_fraction
 from divm.load.values import Sym, U
 from divm.vm import ops
 from divm.vm.defs import F_FLOAT, F_INTEGER
-from divm.vm.symterms import FSORT, RNE, RTZ, bv, fp, mk, mkf
+from divm.vm.symterms import FSORT, RNE, RTZ, bv, fp, fp80_bits, fp80_term, mk, mkf
 
 
 # z3's operators on bit-vectors are LLVM's (modulo 2^bits)
@@ -122,9 +122,8 @@ class SymOps:
         x87 format, rounded to nearest even as ops.xop rounds)."""
         if x.__class__ is U or y.__class__ is U:
             return ops.full(bits)
-        if op == "frem":  # (z3's fpRem is IEEE's remainder, not C's fmod)
-            x, y = self.conc(x), self.conc(y)
-            return ops.xop("%", x, y) if bits == 80 else ops.frem(x, y)
+        if op == "frem":
+            return self.frem(x, y, bits)
         a, b = fp(x, bits), fp(y, bits)
         f = {"fadd": z3.fpAdd, "fsub": z3.fpSub, "fmul": z3.fpMul, "fdiv": z3.fpDiv}[op]
         if op == "fdiv":  # a fault where the VM's is (ops.fdiv; ops.xop: for a finite dividend only)
@@ -179,6 +178,10 @@ class SymOps:
                 return ops.full(32)  # (a finite value beyond float's range: undefined, as ops.fptrunc makes it)
             return mkf(r, dbits)
         if op == "bitcast":
+            if sbits == 80:  # (a long double's 80 bits as memory holds them, and back)
+                return mk(fp80_bits(fp(x, 80)), 80)
+            if dbits == 80:
+                return mkf(fp80_term(bv(x, 80)), 80)
             if dk == "i":
                 return mk(z3.fpToIEEEBV(fp(x, sbits)), dbits)
             return mkf(z3.fpBVToFP(bv(x, sbits), FSORT[dbits]), dbits)

@@ -1,6 +1,6 @@
 /* The <math.h> functions the VM does not provide natively: the long double
- * variants (exact where it is bit manipulation, through double otherwise)
- * and a few float/double helpers.  Names in parentheses keep the
+ * variants that are bit manipulation (the VM runs the host's long double
+ * libm for the others) and a few float/double helpers.  Names in parentheses keep the
  * classification macros of <math.h> from expanding. */
 #define _GNU_SOURCE 1
 #include <errno.h>
@@ -412,12 +412,12 @@ float lgammaf_r(float x, int *sign)
 long double lgammal_r(long double x, int *sign)
 {
     *sign = gamma_sign((double)x);
-    return lgamma((double)x);
+    return lgammal(x);
 }
 
 void sincos(double x, double *s, double *c) { *s = sin(x); *c = cos(x); }
 void sincosf(float x, float *s, float *c) { *s = sinf(x); *c = cosf(x); }
-void sincosl(long double x, long double *s, long double *c) { *s = sin((double)x); *c = cos((double)x); }
+void sincosl(long double x, long double *s, long double *c) { *s = sinl(x); *c = cosl(x); }
 
 double significand(double x) { return scalbn(x, -ilogb(x)); }
 float significandf(float x) { return scalbnf(x, -ilogbf(x)); }
@@ -428,21 +428,31 @@ float gammaf(float x) { return lgammaf(x); }
 double drem(double x, double y) { return remainder(x, y); }
 float dremf(float x, float y) { return remainderf(x, y); }
 
-/* ---- long double through double (the VM has no 80-bit library) ---- */
+/* ---- long double: the VM runs the host's libm for the functions it knows
+ * (vm/builtins.py: sinl, sqrtl, fmodl, fmal, ...), exactly; the rest here ---- */
 
-#define L1(name) long double name##l(long double x) { return (long double)name((double)x); }
-#define L2(name) long double name##l(long double x, long double y) { return (long double)name((double)x, (double)y); }
-L1(sin) L1(cos) L1(tan) L1(asin) L1(acos) L1(atan) L1(sinh) L1(cosh) L1(tanh)
-L1(asinh) L1(acosh) L1(atanh) L1(exp) L1(exp2) L1(expm1) L1(log) L1(log2) L1(log10)
-L1(log1p) L1(sqrt) L1(cbrt) L1(erf) L1(erfc) L1(tgamma) L1(lgamma) L1(exp10) L1(gamma)
-L2(atan2) L2(pow) L2(hypot) L2(fmod) L2(remainder) L2(drem)
-
-long double fmal(long double x, long double y, long double z)
-{
-    return (long double)fma((double)x, (double)y, (double)z);
-}
+long double gammal(long double x) { return lgammal(x); }
+long double dreml(long double x, long double y) { return remainderl(x, y); }
 
 long double remquol(long double x, long double y, int *quo)
 {
-    return (long double)remquo((double)x, (double)y, quo);
+    long double r = remainderl(x, y);
+    *quo = 0;
+    if (__builtin_isnan(r) || __builtin_isinf(x) || y == 0)
+        return r;
+    long double ax = fabsl(x), ay = fabsl(y), a = ax;
+    int q = 0;
+    if (ay <= LDBL_MAX / 8)
+        a = fmodl(ax, 8 * ay);
+    if (ay <= LDBL_MAX / 4 && a >= 4 * ay)
+        a -= 4 * ay, q += 4;
+    if (ay <= LDBL_MAX / 2 && a >= 2 * ay)
+        a -= 2 * ay, q += 2;
+    if (a >= ay)
+        a -= ay, q += 1;
+    if (2 * a > ay || (2 * a == ay && (q & 1)))
+        q += 1;
+    q &= 7;
+    *quo = (x < 0) != (y < 0) ? -q : q;
+    return r;
 }
