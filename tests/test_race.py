@@ -216,6 +216,8 @@ OTHER_FORMATS = """#define _GNU_SOURCE
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <sys/trace.h>
+#include <syslog.h>
 char shared[8] = "ab", *msg;
 static void vas(const char *fmt, ...)
 {
@@ -254,10 +256,14 @@ int main(void)
     ('vas("%d %s", 1, shared)', "shared[1] = 'z'", "error"),
     ('warnx("%d %s", 1, shared)', "shared[1] = 'z'", "error"),
     ('vw("%d %s", 1, shared)', "shared[1] = 'z'", "error"),
+    ('__dios_trace_f("%d %s", 1, shared)', "shared[1] = 'z'", "error"),
+    ('syslog(LOG_INFO, "%d %s", 1, shared)', "shared[1] = 'z'", "error"),
+    ('syslog(LOG_INFO, "%d %p", 1, (void *) shared)', "shared[1] = 'z'", "valid"),
+    ('__dios_trace_f("%d %p", 1, (void *) shared)', "shared[1] = 'z'", "valid"),
 ])
 def test_other_formats(call, other, result, tmp_path):
-    """asprintf (the pointer it stores too), the err.h family and their v*
-    forms are checked as printf is."""
+    """asprintf (the pointer it stores too), the err.h family, their v*
+    forms, syslog and DiOS's __dios_trace_f are checked as printf is."""
     src = tmp_path / "f.c"
     src.write_text(OTHER_FORMATS.replace("CALL", call).replace("OTHER", other))
     rep = verdict(str(src), "-o", "check:race", "-o", "nofail:malloc", tmp=tmp_path)

@@ -358,3 +358,33 @@ def test_thread_loop_states_grow_linearly(tmp_path):
         states.append(json.load(open(rep))["states"])
     per_iteration = states[1] - states[0]
     assert per_iteration * 2 <= states[1] + 20, states   # linear, not quadratic
+
+
+def test_syslog_and_program_name(tmp_path):
+    """<syslog.h> was missing (an undefined function), and warn/err printed
+    no program name: libc's program_invocation_name was never set from
+    argv[0].  As glibc: messages reach stderr only with LOG_PERROR, below
+    the mask, "ident: message" (closelog forgets the ident, not the
+    options)."""
+    prog = write(tmp_path, "logger.c", r'''#include <err.h>
+#include <stdio.h>
+#include <syslog.h>
+int main(void)
+{
+    syslog(LOG_ERR, "unseen %d", 0);
+    openlog("demo", LOG_PERROR, LOG_USER);
+    syslog(LOG_INFO, "value %d and %s", 42, "text");
+    setlogmask(LOG_UPTO(LOG_WARNING));
+    syslog(LOG_INFO, "masked %d", 1);
+    syslog(LOG_ERR, "shown %d\n", 2);
+    closelog();
+    syslog(LOG_ERR, "default %d", 3);
+    warnx("warned %d", 4);
+    printf("done\n");
+    return 0;
+}
+''')
+    r = divm("run", prog)
+    assert r.returncode == 0 and r.stdout == "done\n", r
+    assert r.stderr.splitlines() == ["demo: value 42 and text", "demo: shown 2", "logger.c: default 3",
+                                     "logger.c: warned 4"], r.stderr

@@ -501,6 +501,14 @@ void __dios_boot( const struct _VM_Env *env )
     s->argv[ ai ] = 0;
     s->envp[ ei ] = 0;
     s->argc = ai;
+    if ( ai )  /* libc's names for argv[ 0 ] (err.h, syslog and getopt messages begin with it) */
+    {
+        extern char *program_invocation_name, *program_invocation_short_name;
+        program_invocation_name = program_invocation_short_name = s->argv[ 0 ];
+        for ( char *c = s->argv[ 0 ]; *c; ++c )
+            if ( *c == '/' )
+                program_invocation_short_name = c + 1;
+    }
 
     __vm_ctl_set( _VM_CR_State, s );
     s->main_status = -1;

@@ -108,6 +108,11 @@ LIBC_FORMATS: dict[str, tuple] = {
     "vwarnx": (0, 1, False, None, None, None, True),
     "verr": (1, 2, False, None, None, None, True),
     "verrx": (1, 2, False, None, None, None, True),
+    # <syslog.h>
+    "syslog": (1, 2, False, None, None, None, False),
+    "vsyslog": (1, 2, False, None, None, None, True),
+    # DiOS's debug output (<sys/trace.h>): printed into the counterexample
+    "__dios_trace_f": (0, 1, False, None, None, None, False),
 }
 
 # bytes a %n (printf) or an integer conversion (scanf) writes, by length modifier
