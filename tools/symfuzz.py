@@ -1,0 +1,202 @@
+#!/usr/bin/env python3
+"""Look for wrong `valid` answers of `divm verify --symbolic`.
+
+Each seed makes a C program that reads a few nondet values of random
+integer and floating-point types, computes a random expression over them
+(arithmetic, bit operations, shifts, comparisons, casts, conditionals,
+<math.h> functions) and calls reach_error() when the result equals what
+the same program computes natively for one random sample of the inputs.
+So an error is reachable by construction: `valid` is a soundness bug.  An
+error must also replay: its model's inputs, run concretely with `divm run
+--inputs`, reach reach_error.  The expressions avoid undefined behaviour
+(unsigned arithmetic where it could overflow, divisors and shift amounts
+made safe, float-to-int conversions of values in range only).
+
+    python3 tools/symfuzz.py --seeds 50 [--start 1] [--jobs 2] [--keep DIR] [--timeout 60]
+
+Prints one line per seed (ok, WRONG-VALID, NO-REPLAY, inconclusive, skip)
+and a summary; exit status 1 if any seed gave a wrong answer.
+"""
+from __future__ import annotations
+
+import argparse
+import concurrent.futures as cf
+import json
+import os
+import random
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+INTS = [("signed char", "char", 8, True), ("unsigned char", "uchar", 8, False), ("short", "short", 16, True),
+        ("unsigned short", "ushort", 16, False), ("int", "int", 32, True), ("unsigned int", "uint", 32, False),
+        ("long", "long", 64, True), ("unsigned long", "ulong", 64, False)]
+FLOATS = [("float", "float"), ("double", "double")]
+
+
+class Gen:
+    """A random expression over the inputs, as C text, of type unsigned
+    long (integers: computed modulo 2^64, no overflow) or double."""
+
+    def __init__(self, rnd: random.Random, ints: list[str], floats: list[str]):
+        self.rnd = rnd
+        self.ints = ints
+        self.floats = floats
+
+    def int_expr(self, depth: int) -> str:
+        r = self.rnd
+        if depth <= 0 or r.random() < 0.25:
+            if r.random() < 0.8 and self.ints:
+                return f"(unsigned long) {r.choice(self.ints)}"
+            return f"{r.choice([0, 1, 2, 3, 7, 255, 65535, 0x80000000, 0xFFFFFFFF])}UL"
+        k = r.randrange(10)
+        a, b = self.int_expr(depth - 1), self.int_expr(depth - 1)
+        if k < 4:
+            return f"({a} {r.choice(['+', '-', '*', '&', '|', '^'])} {b})"
+        if k == 4:
+            return f"({b} ? {a} {r.choice(['/', '%'])} {b} : {a})"
+        if k == 5:
+            return f"({a} {r.choice(['<<', '>>'])} ({b} & 63))"
+        if k == 6:
+            t = r.choice(INTS)
+            return f"(unsigned long) ({t[0]}) {a}"
+        if k == 7:
+            return f"(unsigned long) ({a} {r.choice(['<', '<=', '==', '!=', '>', '>='])} {b})"
+        if k == 8:  # signed comparison and arithmetic shift on a narrower signed value
+            return f"(unsigned long) ((int) {a} {r.choice(['<', '>', '>>'])} ((int) {b} & 31))"
+        if self.floats:
+            f = self.float_expr(depth - 1)
+            if r.random() < 0.5:  # (a conversion of a value in range only: anything else is undefined)
+                return f"(unsigned long) (isfinite({f}) ? (long) fmod({f}, 1000.0) : 7)"
+            return f"(unsigned long) ({f} < 0 ? 1 : ({f} > 1e6 ? 2 : 3))"
+        return a
+
+    def float_expr(self, depth: int) -> str:
+        r = self.rnd
+        if depth <= 0 or r.random() < 0.3:
+            if r.random() < 0.7 and self.floats:
+                return f"(double) {r.choice(self.floats)}"
+            if self.ints and r.random() < 0.5:
+                return f"(double) ({r.choice(['int', 'unsigned', 'long', 'short'])}) {r.choice(self.ints)}"
+            return r.choice(["0.5", "1.0", "-2.25", "3.0", "1e3"])
+        k = r.randrange(6)
+        a, b = self.float_expr(depth - 1), self.float_expr(depth - 1)
+        if k < 3:
+            return f"({a} {r.choice(['+', '-', '*', '/'])} {b})"
+        if k == 3:
+            fn = r.choice(["fabs", "floor", "ceil", "trunc", "round", "sqrt"])
+            return f"{fn}({a})"
+        if k == 4:
+            return f"fmod({a}, {r.choice(['2.5', '7.0', '0.75', '-3.0'])})"
+        return f"({a} {r.choice(['<', '>'])} {b} ? {a} : {b})"
+
+
+def program(seed: int) -> tuple[str, list[tuple[str, str]]]:
+    """C text with a NATIVE switch: natively the nondet calls return the
+    sample values and main prints the result; under divm they are inputs."""
+    rnd = random.Random(seed)
+    inputs = []
+    for i in range(rnd.randint(1, 4)):
+        if rnd.random() < 0.25:
+            ctype, kind = rnd.choice(FLOATS)
+            v = repr(rnd.choice([rnd.uniform(-100, 100), float(rnd.randint(-50, 50)), rnd.uniform(0, 1)]))
+        else:
+            ctype, kind, bits, signed = rnd.choice(INTS)
+            lo, hi = (-(1 << (bits - 1)), (1 << (bits - 1)) - 1) if signed else (0, (1 << bits) - 1)
+            v = str(rnd.choice([rnd.randint(lo, hi), rnd.randint(-3, 3) if signed else rnd.randint(0, 3),
+                                hi, lo]))
+            if not signed:
+                v += "U" if bits < 64 else "UL"
+            elif bits == 64:
+                v = f"({v}L)" if v != str(lo) else "(-9223372036854775807L - 1)"
+        inputs.append((ctype, kind, f"x{i}", v))
+    g = Gen(rnd, [n for c, k, n, _ in inputs if k not in ("float", "double")],
+            [n for c, k, n, _ in inputs if k in ("float", "double")])
+    floaty = g.floats and rnd.random() < 0.4
+    expr = g.float_expr(rnd.randint(1, 4)) if floaty else g.int_expr(rnd.randint(2, 6))
+    rtype = "double" if floaty else "unsigned long"
+    lines = ["#include <math.h>", "#include <stdio.h>", "extern void reach_error(void);"]
+    for ctype, kind, _, _ in inputs:
+        lines.append(f"extern {ctype} __VERIFIER_nondet_{kind}(void);")
+    lines += ["#ifdef NATIVE", "void reach_error(void) {}", "#endif", "int main(void)", "{"]
+    for ctype, kind, name, v in inputs:
+        lines.append(f"#ifdef NATIVE\n    {ctype} {name} = ({ctype}) {v};\n#else\n"
+                     f"    {ctype} {name} = __VERIFIER_nondet_{kind}();\n#endif")
+    lines.append(f"    {rtype} r = {expr};")
+    lines.append("#ifdef NATIVE")
+    lines.append('    printf("%a\\n", r);' if floaty else '    printf("%lu\\n", r);')
+    lines.append("#else")
+    lines.append("    if (r == K) reach_error();")
+    lines.append("#endif")
+    lines += ["    return 0;", "}"]
+    return "\n".join(lines) + "\n", inputs
+
+
+def one(seed: int, timeout: float, keep: str | None) -> tuple[int, str, str]:
+    src, _ = program(seed)
+    with tempfile.TemporaryDirectory() as tmp:
+        c = os.path.join(tmp, f"s{seed}.c")
+        with open(c, "w") as f:
+            f.write(src)
+        exe = os.path.join(tmp, "native")
+        b = subprocess.run(["gcc", "-O0", "-DNATIVE", "-o", exe, c, "-lm"], capture_output=True, text=True)
+        if b.returncode:
+            return seed, "skip", "native build: " + b.stderr.strip().splitlines()[-1]
+        out = subprocess.run([exe], capture_output=True, text=True, timeout=30).stdout.strip()
+        if "nan" in out or "inf" in out:
+            return seed, "skip", f"native result {out}"
+        k = out + ("" if "0x" in out else "UL")
+        with open(c, "w") as f:
+            f.write(src.replace("r == K", f"r == {k}"))
+        rep = os.path.join(tmp, "r.json")
+        try:
+            v = subprocess.run([sys.executable, "-m", "divm", "verify", "--symbolic", "--report", rep,
+                                "--tests-out", os.path.join(tmp, "t"), "--max-time", str(timeout), c],
+                               capture_output=True, text=True, timeout=timeout + 60, cwd=ROOT)
+        except subprocess.TimeoutExpired:
+            return seed, "inconclusive", "timeout"
+        if not os.path.exists(rep):
+            return seed, "skip", "no report: " + (v.stderr.strip().splitlines() or ["?"])[-1]
+        r = json.load(open(rep))
+        status, detail = "ok", ""
+        if r["result"] == "valid":
+            status = "WRONG-VALID"
+        elif r["result"] != "error":
+            status, detail = "inconclusive", r.get("reason", r["result"])
+        elif "reach_error" not in r["error"]["message"]:
+            status, detail = "WRONG-ERROR", r["error"]["message"]
+        else:
+            run_rep = os.path.join(tmp, "run.json")
+            subprocess.run([sys.executable, "-m", "divm", "run", "--inputs", r["test"], "--report", run_rep, c],
+                           capture_output=True, text=True, timeout=120, cwd=ROOT)
+            got = json.load(open(run_rep)) if os.path.exists(run_rep) else {}
+            if got.get("result") != "error" or "reach_error" not in got["error"]["message"]:
+                status, detail = "NO-REPLAY", json.dumps(r.get("inputs"))[:200]
+        if status != "ok" and keep:
+            os.makedirs(keep, exist_ok=True)
+            with open(os.path.join(keep, f"s{seed}.c"), "w") as f:
+                f.write(open(c).read())
+        return seed, status, detail
+
+
+def main() -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--seeds", type=int, default=20)
+    p.add_argument("--start", type=int, default=1)
+    p.add_argument("--jobs", type=int, default=1)
+    p.add_argument("--timeout", type=float, default=60)
+    p.add_argument("--keep", metavar="DIR", help="copy the programs of failing seeds here")
+    a = p.parse_args()
+    counts: dict[str, int] = {}
+    with cf.ThreadPoolExecutor(a.jobs) as ex:
+        for seed, status, detail in ex.map(lambda s: one(s, a.timeout, a.keep),
+                                           range(a.start, a.start + a.seeds)):
+            counts[status] = counts.get(status, 0) + 1
+            print(f"seed {seed}: {status} {detail}".rstrip(), flush=True)
+    print("summary:", ", ".join(f"{k} {v}" for k, v in sorted(counts.items())))
+    return 1 if any(k.startswith(("WRONG", "NO-")) for k in counts) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
