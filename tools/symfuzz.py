@@ -117,13 +117,15 @@ def program(seed: int) -> tuple[str, list[tuple[str, str]]]:
     expr = g.float_expr(rnd.randint(1, 4)) if floaty else g.int_expr(rnd.randint(2, 6))
     rtype = "double" if floaty else "unsigned long"
     lines = ["#include <math.h>", "#include <stdio.h>", "extern void reach_error(void);"]
-    for ctype, kind, _, _ in inputs:
+    for kind, ctype in sorted({k: c for c, k, _, _ in inputs + [(c, k, "", "") for c, k, _, _ in INTS]}.items()):
         lines.append(f"extern {ctype} __VERIFIER_nondet_{kind}(void);")
     lines += ["#ifdef NATIVE", "void reach_error(void) {}", "#endif", "int main(void)", "{"]
     for ctype, kind, name, v in inputs:
         lines.append(f"#ifdef NATIVE\n    {ctype} {name} = ({ctype}) {v};\n#else\n"
                      f"    {ctype} {name} = __VERIFIER_nondet_{kind}();\n#endif")
     lines.append(f"    {rtype} r = {expr};")
+    if not floaty and rnd.random() < 0.4:
+        lines += loop(rnd, g)
     lines.append("#ifdef NATIVE")
     lines.append('    printf("%a\\n", r);' if floaty else '    printf("%lu\\n", r);')
     lines.append("#else")
@@ -131,6 +133,39 @@ def program(seed: int) -> tuple[str, list[tuple[str, str]]]:
     lines.append("#endif")
     lines += ["    return 0;", "}"]
     return "\n".join(lines) + "\n", inputs
+
+
+def _lit(v: int, signed: bool) -> str:
+    """v as a C constant of its value (LLONG_MIN has none: an expression)."""
+    if not signed:
+        return f"{v}ULL"
+    return "(-9223372036854775807LL - 1)" if v == -(1 << 63) else f"({v}LL)"
+
+
+def loop(rnd: random.Random, g: Gen) -> list[str]:
+    """A loop over a nondet count (0-3) reading a nondet value per pass
+    and folding it into r: paths fork in every pass and meet again (the
+    symbolic states' equality).  Natively: a sample count and values."""
+    ctype, kind, bits, signed = rnd.choice(INTS)
+    n = rnd.randint(0, 3)
+    ys = [rnd.randint(-(1 << (bits - 1)), (1 << (bits - 1)) - 1) if signed else rnd.randint(0, (1 << bits) - 1)
+          for _ in range(3)]
+    body = Gen(rnd, g.ints + ["y", "r"], []).int_expr(rnd.randint(1, 3))
+    return ["#ifdef NATIVE",
+            f"    unsigned char n = {n};",
+            f"    static const {ctype} ys[] = {{{', '.join(f'({ctype}) {_lit(y, signed)}' for y in ys)}}};",
+            "#else",
+            "    unsigned char n = __VERIFIER_nondet_uchar() % 4;",
+            "#endif",
+            "    for (unsigned char i = 0; i < n; i++) {",
+            "#ifdef NATIVE",
+            f"        {ctype} y = ys[i];",
+            "#else",
+            f"        {ctype} y = __VERIFIER_nondet_{kind}();",
+            "#endif",
+            f"        if ((unsigned long) y & {rnd.choice([1, 2, 4])}) r = {body};",
+            "        else r = (r >> 1) ^ (unsigned long) y;",
+            "    }"]
 
 
 def one(seed: int, timeout: float, keep: str | None) -> tuple[int, str, str]:
