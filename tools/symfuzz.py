@@ -10,9 +10,14 @@ So an error is reachable by construction: `valid` is a soundness bug.  An
 error must also replay: its model's inputs, run concretely with `divm run
 --inputs`, reach reach_error.  The expressions avoid undefined behaviour
 (unsigned arithmetic where it could overflow, divisors and shift amounts
-made safe, float-to-int conversions of values in range only).
+made safe, float-to-int conversions of values in range only); a float
+division by zero is IEEE's infinity, as natively (`-o ignore:float`).
 
     python3 tools/symfuzz.py --seeds 50 [--start 1] [--jobs 2] [--keep DIR] [--timeout 60]
+
+Every third seed instead compares two expressions equal for every input
+(an identity such as `(a ^ b) ^ b` and `a`, or `trunc(f)` and `f < 0 ?
+ceil(f) : floor(f)`): its reach_error is unreachable and `error` is wrong.
 
 Prints one line per seed (ok, WRONG-VALID, NO-REPLAY, inconclusive, skip)
 and a summary; exit status 1 if any seed gave a wrong answer.
@@ -92,6 +97,31 @@ class Gen:
         return f"({a} {r.choice(['<', '>'])} {b} ? {a} : {b})"
 
 
+    def identity(self) -> tuple[str, str, str]:
+        """Two expressions equal for every input (C's unsigned arithmetic
+        is modulo 2^64; float ones where neither is NaN), and a guard."""
+        r = self.rnd
+        if self.floats and r.random() < 0.3:
+            f, g = self.float_expr(2), self.float_expr(2)
+            lhs, rhs = r.choice([(f"fabs({f})", f"({f} < 0 ? -({f}) : ({f}))"), (f"floor({f})", f"-ceil(-({f}))"),
+                                 (f"trunc({f})", f"({f} < 0 ? ceil({f}) : floor({f}))"),
+                                 (f"({f} + {g})", f"({g} + {f})"), (f"({f} * {g})", f"({g} * {f})")])
+            return lhs, rhs, f"!isnan({lhs}) && !isnan({rhs})"
+        a, b = self.int_expr(r.randint(1, 3)), self.int_expr(r.randint(1, 3))
+        k = r.randrange(64)
+        return r.choice([
+            (f"({a} + {b})", f"({b} + {a})"), (f"({a} * {b})", f"({b} * {a})"), (f"(({a} ^ {b}) ^ {b})", a),
+            (f"({a} - {b})", f"({a} + (~{b} + 1))"), (f"({a} | {b})", f"(({a} ^ {b}) + ({a} & {b}))"),
+            (f"({b} ? ({a} / {b}) * {b} + {a} % {b} : {a})", a), (f"({a} << {k})", f"({a} * (1UL << {k}))"),
+            (f"(unsigned long) (signed char) {a}", f"((({a}) & 0xff) ^ 0x80) - 0x80"),
+            (f"(unsigned long) (unsigned short) {a}", f"(({a}) & 0xffff)"),
+            (f"(({a} >> {k}) << {k})", f"({a} & ~((1UL << {k}) - 1))"),
+            (f"(unsigned long) ((long) {a} >> 63)", f"(({a} >> 63) ? ~0UL : 0UL)"),
+            (f"(unsigned long) ((long) {a} < (long) {b})",
+             f"(unsigned long) (({a} ^ 0x8000000000000000UL) < ({b} ^ 0x8000000000000000UL))"),
+        ]) + ("1",)
+
+
 def program(seed: int) -> tuple[str, list[tuple[str, str]]]:
     """C text with a NATIVE switch: natively the nondet calls return the
     sample values and main prints the result; under divm they are inputs."""
@@ -123,6 +153,10 @@ def program(seed: int) -> tuple[str, list[tuple[str, str]]]:
     for ctype, kind, name, v in inputs:
         lines.append(f"#ifdef NATIVE\n    {ctype} {name} = ({ctype}) {v};\n#else\n"
                      f"    {ctype} {name} = __VERIFIER_nondet_{kind}();\n#endif")
+    if seed % 3 == 0:  # equal for every input: valid
+        lhs, rhs, guard = g.identity()
+        lines.append(f"    if (({guard}) && !(({lhs}) == ({rhs}))) reach_error(); /* IDENTITY */")
+        return "\n".join(lines + ["    return 0;", "}"]) + "\n", inputs
     lines.append(f"    {rtype} r = {expr};")
     if not floaty and rnd.random() < 0.4:
         lines += loop(rnd, g)
@@ -168,8 +202,17 @@ def loop(rnd: random.Random, g: Gen) -> list[str]:
             "    }"]
 
 
+def divm(command: str, *args: str, timeout: float) -> subprocess.CompletedProcess:
+    """divm COMMAND -o ignore:float ARGS (a float division by zero is
+    infinity, as in the native run)."""
+    return subprocess.run([sys.executable, "-m", "divm", command, "-o", "ignore:float", *args],
+                          capture_output=True, text=True, timeout=timeout, cwd=ROOT)
+
+
 def one(seed: int, timeout: float, keep: str | None) -> tuple[int, str, str]:
     src, _ = program(seed)
+    if "IDENTITY" in src:
+        return identity_run(seed, src, timeout, keep)
     with tempfile.TemporaryDirectory() as tmp:
         c = os.path.join(tmp, f"s{seed}.c")
         with open(c, "w") as f:
@@ -186,9 +229,8 @@ def one(seed: int, timeout: float, keep: str | None) -> tuple[int, str, str]:
             f.write(src.replace("r == K", f"r == {k}"))
         rep = os.path.join(tmp, "r.json")
         try:
-            v = subprocess.run([sys.executable, "-m", "divm", "verify", "--symbolic", "--report", rep,
-                                "--tests-out", os.path.join(tmp, "t"), "--max-time", str(timeout), c],
-                               capture_output=True, text=True, timeout=timeout + 60, cwd=ROOT)
+            v = divm("verify", "--symbolic", "--report", rep, "--tests-out", os.path.join(tmp, "t"),
+                     "--max-time", str(timeout), c, timeout=timeout + 60)
         except subprocess.TimeoutExpired:
             return seed, "inconclusive", "timeout"
         if not os.path.exists(rep):
@@ -203,8 +245,7 @@ def one(seed: int, timeout: float, keep: str | None) -> tuple[int, str, str]:
             status, detail = "WRONG-ERROR", r["error"]["message"]
         else:
             run_rep = os.path.join(tmp, "run.json")
-            subprocess.run([sys.executable, "-m", "divm", "run", "--inputs", r["test"], "--report", run_rep, c],
-                           capture_output=True, text=True, timeout=120, cwd=ROOT)
+            divm("run", "--inputs", r["test"], "--report", run_rep, c, timeout=120)
             got = json.load(open(run_rep)) if os.path.exists(run_rep) else {}
             if got.get("result") != "error" or "reach_error" not in got["error"]["message"]:
                 status, detail = "NO-REPLAY", json.dumps(r.get("inputs"))[:200]
@@ -212,6 +253,29 @@ def one(seed: int, timeout: float, keep: str | None) -> tuple[int, str, str]:
             os.makedirs(keep, exist_ok=True)
             with open(os.path.join(keep, f"s{seed}.c"), "w") as f:
                 f.write(open(c).read())
+        return seed, status, detail
+
+
+def identity_run(seed: int, src: str, timeout: float, keep: str | None) -> tuple[int, str, str]:
+    """A program whose reach_error no input reaches: error is wrong."""
+    with tempfile.TemporaryDirectory() as tmp:
+        c = os.path.join(tmp, f"s{seed}.c")
+        with open(c, "w") as f:
+            f.write(src)
+        rep = os.path.join(tmp, "r.json")
+        try:
+            v = divm("verify", "--symbolic", "--report", rep, "--max-time", str(timeout), c, timeout=timeout + 60)
+        except subprocess.TimeoutExpired:
+            return seed, "inconclusive", "timeout"
+        if not os.path.exists(rep):
+            return seed, "skip", "no report: " + (v.stderr.strip().splitlines() or ["?"])[-1]
+        r = json.load(open(rep))
+        status, detail = {"valid": ("ok", ""), "error": ("WRONG-ERROR", (r.get("error") or {}).get("message", ""))}.get(
+            r["result"], ("inconclusive", r.get("reason", r["result"])))
+        if status != "ok" and keep:
+            os.makedirs(keep, exist_ok=True)
+            with open(os.path.join(keep, f"s{seed}.c"), "w") as f:
+                f.write(src)
         return seed, status, detail
 
 
