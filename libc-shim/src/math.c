@@ -320,51 +320,32 @@ float scalblnf(float x, long n)
 }
 
 /* low three bits of the quotient, from exact fmod steps (Sterbenz) */
-double remquo(double x, double y, int *quo)
-{
-    double r = remainder(x, y);
-    *quo = 0;
-    if (__builtin_isnan(r) || __builtin_isinf(x) || y == 0)
-        return r;
-    double ax = fabs(x), ay = fabs(y), a = ax;
-    int q = 0;
-    if (ay <= DBL_MAX / 8)
-        a = fmod(ax, 8 * ay);
-    if (ay <= DBL_MAX / 4 && a >= 4 * ay)
-        a -= 4 * ay, q += 4;
-    if (ay <= DBL_MAX / 2 && a >= 2 * ay)
-        a -= 2 * ay, q += 2;
-    if (a >= ay)
-        a -= ay, q += 1;
-    if (2 * a > ay || (2 * a == ay && (q & 1)))
-        q += 1;
-    q &= 7;
-    *quo = (x < 0) != (y < 0) ? -q : q;
-    return r;
-}
-
-float remquof(float x, float y, int *quo)
-{
-    float r = remainderf(x, y);
-    *quo = 0;
-    if (__builtin_isnan(r) || __builtin_isinf(x) || y == 0)
-        return r;
-    float ax = fabsf(x), ay = fabsf(y), a = ax;
-    int q = 0;
-    if (ay <= FLT_MAX / 8)
-        a = fmodf(ax, 8 * ay);
-    if (ay <= FLT_MAX / 4 && a >= 4 * ay)
-        a -= 4 * ay, q += 4;
-    if (ay <= FLT_MAX / 2 && a >= 2 * ay)
-        a -= 2 * ay, q += 2;
-    if (a >= ay)
-        a -= ay, q += 1;
-    if (2 * a > ay || (2 * a == ay && (q & 1)))
-        q += 1;
-    q &= 7;
-    *quo = (x < 0) != (y < 0) ? -q : q;
-    return r;
-}
+#define REMQUO(T, SFX, MAX)                                         \
+    T remquo##SFX(T x, T y, int *quo)                               \
+    {                                                               \
+        T r = remainder##SFX(x, y);                                 \
+        *quo = 0;                                                   \
+        if (__builtin_isnan(r) || __builtin_isinf(x) || y == 0)     \
+            return r;                                               \
+        T ax = fabs##SFX(x), ay = fabs##SFX(y), a = ax;             \
+        int q = 0;                                                  \
+        if (ay <= MAX / 8)                                          \
+            a = fmod##SFX(ax, 8 * ay);                              \
+        if (ay <= MAX / 4 && a >= 4 * ay)                           \
+            a -= 4 * ay, q += 4;                                    \
+        if (ay <= MAX / 2 && a >= 2 * ay)                           \
+            a -= 2 * ay, q += 2;                                    \
+        if (a >= ay)                                                \
+            a -= ay, q += 1;                                        \
+        if (2 * a > ay || (2 * a == ay && (q & 1)))                 \
+            q += 1;                                                 \
+        q &= 7;                                                     \
+        *quo = (x < 0) != (y < 0) ? -q : q;                         \
+        return r;                                                   \
+    }
+REMQUO(double, , DBL_MAX)
+REMQUO(float, f, FLT_MAX)
+REMQUO(long double, l, LDBL_MAX)
 
 double nexttoward(double x, long double y)
 {
@@ -434,25 +415,3 @@ float dremf(float x, float y) { return remainderf(x, y); }
 long double gammal(long double x) { return lgammal(x); }
 long double dreml(long double x, long double y) { return remainderl(x, y); }
 
-long double remquol(long double x, long double y, int *quo)
-{
-    long double r = remainderl(x, y);
-    *quo = 0;
-    if (__builtin_isnan(r) || __builtin_isinf(x) || y == 0)
-        return r;
-    long double ax = fabsl(x), ay = fabsl(y), a = ax;
-    int q = 0;
-    if (ay <= LDBL_MAX / 8)
-        a = fmodl(ax, 8 * ay);
-    if (ay <= LDBL_MAX / 4 && a >= 4 * ay)
-        a -= 4 * ay, q += 4;
-    if (ay <= LDBL_MAX / 2 && a >= 2 * ay)
-        a -= 2 * ay, q += 2;
-    if (a >= ay)
-        a -= ay, q += 1;
-    if (2 * a > ay || (2 * a == ay && (q & 1)))
-        q += 1;
-    q &= 7;
-    *quo = (x < 0) != (y < 0) ? -q : q;
-    return r;
-}

@@ -816,30 +816,7 @@ int __fsetlocking(FILE *f, int type)
 }
 
 /* glibc's <stdio.h> renames the scanf family to these (programs preprocessed with it call them) */
-int __isoc99_fscanf(FILE *__restrict f, const char *__restrict fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    int r = vfscanf(f, fmt, ap);
-    va_end(ap);
-    return r;
-}
-
-int __isoc99_scanf(const char *__restrict fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    int r = vfscanf(stdin, fmt, ap);
-    va_end(ap);
-    return r;
-}
-
-int __isoc99_vfscanf(FILE *__restrict f, const char *__restrict fmt, va_list ap)
-{
-    return vfscanf(f, fmt, ap);
-}
-
-int __isoc99_vscanf(const char *__restrict fmt, va_list ap)
-{
-    return vfscanf(stdin, fmt, ap);
-}
+int __isoc99_fscanf(FILE *__restrict, const char *__restrict, ...) __attribute__((alias("fscanf")));
+int __isoc99_scanf(const char *__restrict, ...) __attribute__((alias("scanf")));
+int __isoc99_vfscanf(FILE *__restrict, const char *__restrict, va_list) __attribute__((alias("vfscanf")));
+int __isoc99_vscanf(const char *__restrict, va_list) __attribute__((alias("vscanf")));

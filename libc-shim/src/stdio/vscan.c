@@ -690,16 +690,5 @@ int sscanf(const char *__restrict str, const char *__restrict fmt, ...)
 }
 
 /* glibc's <stdio.h> renames these (programs preprocessed with it call them) */
-int __isoc99_sscanf(const char *__restrict str, const char *__restrict fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    int r = vsscanf(str, fmt, ap);
-    va_end(ap);
-    return r;
-}
-
-int __isoc99_vsscanf(const char *__restrict str, const char *__restrict fmt, va_list ap)
-{
-    return vsscanf(str, fmt, ap);
-}
+int __isoc99_sscanf(const char *__restrict, const char *__restrict, ...) __attribute__((alias("sscanf")));
+int __isoc99_vsscanf(const char *__restrict, const char *__restrict, va_list) __attribute__((alias("vsscanf")));
