@@ -1,5 +1,5 @@
 """The package layout is the architecture: each folder of divm/ is a layer,
-imports point one way (cli → explore → props/state → vm → codegen → load),
+imports point one way (cli → prove → explore → props/state → vm → codegen → load),
 and no modules import each other in a circle (lazy imports inside
 functions count too)."""
 
@@ -9,7 +9,7 @@ import os
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PKG = os.path.join(ROOT, "divm")
 # a layer may import the layers below it, never those above
-ORDER = ["load", "codegen", "vm", "state", "props", "explore", "cli"]
+ORDER = ["load", "codegen", "vm", "state", "props", "explore", "prove", "cli"]
 RANK = {name: i for i, name in enumerate(ORDER)}
 ALLOWED_SIDEWAYS = {("explore", "props"), ("explore", "state")}  # explore uses both
 

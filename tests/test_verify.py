@@ -1,9 +1,9 @@
 """`divm verify` on small programs whose verdict we can argue.
 
 Each tests/verify/*.c (and tests/conformance/*.c, DiVM/DiOS interfaces as
-DIVINE's programs use them, and tests/symbolic/*.c, run with --symbolic) starts with `// expect: valid`, `// expect:
-boot-error` or `// expect: error KIND`,
-may give `// options: ...`, and marks the lines where an error may strike
+DIVINE's programs use them, tests/symbolic/*.c, run with --symbolic, and
+tests/prove/*.c) starts with `// expect: valid`, `// expect: boot-error`
+or `// expect: error KIND`, may give `// options: ...`, and marks the lines where an error may strike
 with `// ERROR`.  Every counterexample's trace must replay to the same error."""
 
 import glob
@@ -19,7 +19,8 @@ import pytest
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PROGRAMS = sorted(glob.glob(os.path.join(ROOT, "tests", "verify", "*.c"))
                   + glob.glob(os.path.join(ROOT, "tests", "conformance", "*.c"))
-                  + glob.glob(os.path.join(ROOT, "tests", "symbolic", "*.c")))
+                  + glob.glob(os.path.join(ROOT, "tests", "symbolic", "*.c"))
+                  + glob.glob(os.path.join(ROOT, "tests", "prove", "*.c")))
 
 
 def meta(path):

@@ -209,9 +209,47 @@ def divm(command: str, *args: str, timeout: float) -> subprocess.CompletedProces
                           capture_output=True, text=True, timeout=timeout, cwd=ROOT)
 
 
-def one(seed: int, timeout: float, keep: str | None) -> tuple[int, str, str]:
+PROVE = ("import sys\nfrom divm.load.loader import load_program\nfrom divm.prove.chc import prove\n"
+         "from divm.prove.encode import Options\n"
+         "print(prove(load_program(sys.argv[1]), Options(), float(sys.argv[2])).status)")
+
+
+def prover_run(c: str, timeout: float, bug: bool) -> tuple[str, str]:
+    """--prover: the Horn-clause prover alone must not prove a program with
+    a reachable reach_error, nor refute an identity (a wrong encoding)."""
+    try:
+        r = subprocess.run([sys.executable, "-c", PROVE, c, str(timeout)], capture_output=True, text=True,
+                           timeout=timeout + 60, cwd=ROOT)
+    except subprocess.TimeoutExpired:
+        return "inconclusive", "prover overran its time"
+    lines = r.stdout.strip().splitlines()
+    if r.returncode or not lines:
+        return "WRONG-CRASH", (r.stderr.strip().splitlines() or ["?"])[-1]
+    st = lines[-1]
+    if st == ("proved" if bug else "refuted"):
+        return "WRONG-" + st.upper(), ""
+    return ("ok" if st in ("proved", "refuted") else st), st
+
+
+def keep_program(keep: str | None, seed: int, src: str) -> None:
+    if keep:
+        os.makedirs(keep, exist_ok=True)
+        with open(os.path.join(keep, f"s{seed}.c"), "w") as f:
+            f.write(src)
+
+
+def one(seed: int, timeout: float, keep: str | None, prover: bool = False) -> tuple[int, str, str]:
     src = program(seed)
     if "IDENTITY" in src:
+        if prover:
+            with tempfile.TemporaryDirectory() as tmp:
+                c = os.path.join(tmp, f"s{seed}.c")
+                with open(c, "w") as f:
+                    f.write(src)
+                status, detail = prover_run(c, timeout, bug=False)
+            if status.startswith("WRONG"):
+                keep_program(keep, seed, src)
+            return seed, status, detail
         return identity_run(seed, src, timeout, keep)
     with tempfile.TemporaryDirectory() as tmp:
         c = os.path.join(tmp, f"s{seed}.c")
@@ -227,6 +265,11 @@ def one(seed: int, timeout: float, keep: str | None) -> tuple[int, str, str]:
         k = out + ("" if "0x" in out else "UL")
         with open(c, "w") as f:
             f.write(src.replace("r == K", f"r == {k}"))
+        if prover:
+            status, detail = prover_run(c, timeout, bug=True)
+            if status.startswith("WRONG"):
+                keep_program(keep, seed, open(c).read())
+            return seed, status, detail
         rep = os.path.join(tmp, "r.json")
         try:
             v = divm("verify", "--symbolic", "--report", rep, "--tests-out", os.path.join(tmp, "t"),
@@ -286,10 +329,13 @@ def main() -> int:
     p.add_argument("--jobs", type=int, default=1)
     p.add_argument("--timeout", type=float, default=60)
     p.add_argument("--keep", metavar="DIR", help="copy the programs of failing seeds here")
+    p.add_argument("--prover", action="store_true",
+                   help="check the Horn-clause prover alone (divm/prove): never `proved` with a reachable "
+                        "reach_error, never `refuted` for an identity (float programs are beyond it: unfit)")
     a = p.parse_args()
     counts: dict[str, int] = {}
     with cf.ThreadPoolExecutor(a.jobs) as ex:
-        for seed, status, detail in ex.map(lambda s: one(s, a.timeout, a.keep),
+        for seed, status, detail in ex.map(lambda s: one(s, a.timeout, a.keep, a.prover),
                                            range(a.start, a.start + a.seeds)):
             counts[status] = counts.get(status, 0) + 1
             print(f"seed {seed}: {status} {detail}".rstrip(), flush=True)

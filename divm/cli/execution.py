@@ -130,6 +130,7 @@ class Stopper:
         self.workers = workers  # > 1: watch samples the workers' memory for peak_memory
         self.sampled = self.scanned = 0.0
         self.children: list[int] = []
+        self.proof = None  # verify --symbolic's proof attempt (cli/proof.py): proved stops the search
 
     def __enter__(self):
         import signal
@@ -168,7 +169,9 @@ class Stopper:
                 self.children, self.scanned = child_pids(), now
             sample_memory(self.children)
             self.sampled = now
-        if self.signal is not None:
+        if self.proof is not None and self.proof.poll() is not None and self.proof.proved:
+            vm.request_stop("proved by inductive invariants")
+        elif self.signal is not None:
             vm.request_stop(f"interrupted by {self.signal}")  # repeated: keeps interrupt points live
         elif self.max_time is not None and time.time() - self.t0 > self.max_time:
             vm.request_stop(f"time limit {self.max_time:g} s reached")

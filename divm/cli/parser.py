@@ -55,6 +55,10 @@ def add_verify_options(v: argparse.ArgumentParser) -> None:
                         "on the sources (one self-contained page, opens without a server)")
     v.add_argument("--tests-out", metavar="DIR",
                    help="with --symbolic: write each error's inputs as a test case for run --inputs")
+    v.add_argument("--prove-time", type=float, default=300.0, metavar="SECONDS",
+                   help="with --symbolic: while the search runs, try this long in a second process to prove a "
+                        "program of integer code safe for every input by inductive invariants (z3's Horn-clause "
+                        "engine); 0 turns it off (default 300)")
     v.add_argument("--workers", type=int, default=1, metavar="N",
                    help="explore in N processes (safety only)")
     v.add_argument("--cluster", metavar="ADDRESS",

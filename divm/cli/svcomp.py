@@ -236,8 +236,9 @@ def write_witness(args, prog, program: str, prop: Property, model: str, verdict:
     if verdict.startswith("false(") and len(prop.subproperties) > 1:  # the CHECK line that is violated
         spec = prop.text.splitlines()[prop.subproperties.index(verdict[6:-1])]
     task = WitnessTask(program=program, specification=spec, data_model=model, version=__version__)
-    if verdict == "true":
-        write_witnesses(args.witness_dir, task, "true")
+    if verdict == "true":  # with the loop invariants of a proof (divm/prove), if there was one
+        invariants = (report.get("proof") or {}).get("loop_invariants", [])
+        write_witnesses(args.witness_dir, task, "true", invariants=invariants)
         return
     steps = report.get("steps") or []
     waypoints = [waypoint(i, steps) for i in report.get("inputs") or []]

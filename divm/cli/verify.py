@@ -127,17 +127,56 @@ def cluster_machine(args, data: bytes, what: str, env: list):
     return Machine(vm, checkers=checkers, compaction=args.hash_compaction)
 
 
+def start_proof(s: Session):
+    """Under --symbolic, a proof attempt beside the search (cli/proof.py)."""
+    args = s.args
+    budget = args.prove_time
+    if args.max_time is not None:
+        budget = min(budget, args.max_time)
+    if not args.symbolic or budget <= 0 or args.nondet_range or args.liveness is not None:
+        return None
+    from divm.cli.proof import ProofAttempt, proof_options
+    return ProofAttempt(s.prog, proof_options(args), budget)
+
+
+def end_proof(s: Session, attempt, searched_all: bool, res, report: dict) -> None:
+    """The proof's outcome into the report: `valid` when it proved what the
+    search left open."""
+    if attempt is None:
+        return
+    # a search that ended by itself, but over values it could not all
+    # enumerate, leaves the question open: the proof gets the rest of its
+    # time (not after a limit or a signal: the user bounded the work)
+    if report["result"] == "inconclusive" and searched_all:
+        attempt.poll(max(0.0, attempt.budget - (time.time() - attempt.t0)))
+    attempt.finish()
+    if attempt.result is None:
+        attempt.result = {"method": "chc", "status": "unknown", "reason": "stopped when the search ended"}
+    report["proof"] = attempt.result
+    if attempt.proved and report["result"] == "error":  # the concrete counterexample stands
+        s.console.note("divm: internal inconsistency: the prover proved a program the search found an error in; "
+                       "please report it")
+    if attempt.proved and report["result"] == "inconclusive":
+        res.verdict = report["result"] = "valid"
+        res.reason = ""
+        report.pop("reason", None)
+        s.console.note(f"divm: proved for every input by inductive invariants ({attempt.result['predicates']} "
+                       f"predicates, {attempt.result['clauses']} Horn clauses, {attempt.result['seconds']:.2f} s)")
+
+
 def verify_safety(s: Session) -> dict:
     from divm.explore.explorer import Task, run
     from divm.explore.search import Limits
     args = s.args
     from divm.explore.search import Machine
+    attempt = start_proof(s)  # (forks: before the VM and the search start threads)
     vm, checkers = new_vm(s)
     machine = Machine(vm, checkers=checkers, compaction=args.hash_compaction, symmetry=heap_symmetry(args))
     machine.cut = getattr(args, "cut_errors", None)
     # handlers stay until divm exits: a signal after the search changes nothing
     stopper = Stopper(args.max_time, s.max_mem, workers=args.workers).__enter__()
     stopper.start(machine.vm)
+    stopper.proof = attempt
     task = Task(Limits(args.max_states, args.max_time, s.max_mem), s.console.progress, workers=args.workers)
     errors: tuple = ()
     if getattr(s.explorer, "wants_program", False):  # a cluster's actors load the program themselves
@@ -166,7 +205,9 @@ def verify_safety(s: Session) -> dict:
         report["solver_queries"] = vm.engine.queries
     if machine.cut_errors:
         report["cut_errors"] = {"count": machine.cut_errors, "first": machine.first_cut.to_json()}
+    searched_all = res.verdict == "valid"  # (safety_outcome makes an incomplete one inconclusive)
     safety_outcome(s, machine, res, report)
+    end_proof(s, attempt, searched_all, res, report)
     s.console.summary(res.verdict, res.states, res.transitions, res.seconds, res.reason)
     report["seconds"] = round(time.time() - s.t0, 3)
     return report

@@ -111,6 +111,9 @@ class _Program:
                         return i + 1, j + 1
         return None
 
+    def starts_loop(self, line: int) -> bool:
+        return 1 <= line <= len(self.lines) and re.match(r"\s*(for|while)(?![\w$])", self.line(line)) is not None
+
     def loop_keyword(self, line: int) -> int | None:
         """The column of the first loop keyword on line: where a loop
         invariant's location must point."""
@@ -232,7 +235,9 @@ def correctness_yaml(task: WitnessTask, invariants: list[dict] = ()) -> str:
     """A correctness witness: one invariant_set entry.
 
     An invariant is {"file", "line", "column"?, "function", "value": a C
-    expression, "type": "loop_invariant" (default) or "location_invariant"}.
+    expression, "type": "loop_invariant" (default) or "location_invariant",
+    "lines"?: candidate lines of one loop head, the first that starts with
+    `for` or `while` taken}.
     A loop invariant without a column gets the column of the first loop
     keyword on its line. An invariant whose location cannot be made exact (no
     column, no loop keyword there, another file) is left out: fewer invariants
@@ -251,7 +256,12 @@ def correctness_yaml(task: WitnessTask, invariants: list[dict] = ()) -> str:
             continue
         line = _int(inv["line"], "an invariant's line")
         column = inv.get("column")
-        if column is None and kind == "loop_invariant":
+        if column is None and kind == "loop_invariant" and inv.get("lines"):
+            # candidate lines of one loop head: the first that starts with a
+            # loop statement (not `} while (c);`, the end of a do-while)
+            line = next((n for n in inv["lines"] if prog.starts_loop(_int(n, "an invariant's line"))), line)
+            column = prog.loop_keyword(line) if prog.starts_loop(line) else None
+        elif column is None and kind == "loop_invariant":
             column = prog.loop_keyword(line)
         if column is None:
             continue

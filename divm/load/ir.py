@@ -83,6 +83,7 @@ class Program:
         self.glob_by_name: dict[str, Glob] = {}
         self.aliases: dict[str, int] = {}
         self.ext_uses: dict[str, str] = {}  # undefined function -> first use
+        self.replaced: set[str] = set()  # the runtime's functions and globals the program defines
         self.name = ""
         self.digest = ""
         self.decoder = None  # decodes the remaining functions on demand

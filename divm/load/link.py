@@ -276,6 +276,7 @@ def debug_functions(part: UserPart) -> None:
 def link(rt: Runtime, part: UserPart, what: str) -> Program:
     """Link a decoded program into the decoded runtime (in place)."""
     prog = rt.prog
+    prog.replaced = set()
     fns, globs = prog.functions, prog.globals
     nrt = len(fns)
     for fn in sorted(part.functions, key=lambda f: f.idx):
@@ -283,6 +284,7 @@ def link(rt: Runtime, part: UserPart, what: str) -> Program:
             if not fn.decl:
                 fns[fn.idx] = fn  # the program's definition wins
                 prog.fn_by_name[fn.name] = fn
+                prog.replaced.add(fn.name)
         else:
             assert fn.idx == len(fns)
             fns.append(fn)
@@ -294,6 +296,7 @@ def link(rt: Runtime, part: UserPart, what: str) -> Program:
             if not gl.decl:
                 globs[gl.idx - 1] = gl
                 prog.glob_by_name[gl.name] = gl
+                prog.replaced.add(gl.name)
         else:
             assert gl.idx == len(globs) + 1
             globs.append(gl)

@@ -1,0 +1,101 @@
+"""verify --symbolic's second strategy: a proof by inductive invariants
+(divm/prove) in a child process on the other core, while the search runs.
+
+The first to decide wins.  The search decides errors (with a
+counterexample) and programs whose states it can enumerate; the proof
+decides unbounded loops and recursion, which the search never finishes.
+When the proof comes first, the search is stopped as by a limit and the
+result is `valid` with the proof's figures in the report (`proof`)."""
+
+from __future__ import annotations
+
+import json
+import os
+import select
+import signal
+import time
+
+
+def proof_options(args):
+    from divm.prove.encode import Options
+    return Options(abort_error="cancel:abort" not in args.opts, exit_error="ignore:exit" not in args.opts,
+                   uninit_nondet="nondet:uninit" in args.opts, overflow="check:overflow" in args.opts,
+                   void_main="allow:void-main" in args.opts)
+
+
+def c_locals(prog):
+    """names_of(function, line) for prove: the C locals in scope at line,
+    {alloca register: name}; a name declared twice in scope is left out."""
+    from divm.cli.simtypes import DebugInfo
+    di = DebugInfo(prog)
+
+    def names_of(fn: str, line: int) -> dict[str, str]:
+        regs: dict[str, list[str]] = {}
+        for v in di.locals.get(fn, []):
+            if v.line <= line and (v.span is None or v.span[0] <= line <= v.span[1]):
+                regs.setdefault(v.name, []).append(v.reg)
+        return {r[0]: name for name, r in regs.items() if len(r) == 1}
+    return names_of
+
+
+class ProofAttempt:
+    """prove(prog) in a forked child; poll() for its result."""
+
+    def __init__(self, prog, opts, budget: float):
+        from divm.prove.scan import Scan, Unfit
+        self.result: dict | None = None
+        self.pid = 0
+        self.budget, self.t0 = budget, time.time()
+        try:  # most programs are beyond the encoding: say so without a process
+            Scan(prog)
+        except Unfit as e:
+            self.result = {"method": "chc", "status": "unfit", "reason": str(e)}
+            return
+        r, w = os.pipe()
+        pid = os.fork()
+        if pid == 0:  # pragma: no cover (the child)
+            os.close(r)
+            signal.signal(signal.SIGINT, signal.SIG_IGN)
+            try:
+                from divm.prove.chc import prove
+                out = prove(prog, opts, budget, c_locals(prog)).to_json()
+            except BaseException as e:  # noqa: BLE001 (whatever it is, the search goes on)
+                out = {"method": "chc", "status": "unknown", "reason": f"{type(e).__name__}: {e}"}
+            os.write(w, json.dumps(out).encode())
+            os._exit(0)
+        os.close(w)
+        self.pid, self.fd = pid, r
+
+    def poll(self, timeout: float = 0.0) -> dict | None:
+        """The child's result once it has one (waiting up to timeout s)."""
+        if self.result is None and self.pid:
+            ready, _, _ = select.select([self.fd], [], [], timeout)
+            if ready:
+                data = b""
+                while chunk := os.read(self.fd, 65536):
+                    data += chunk
+                self.finish()
+                self.result = json.loads(data) if data else {"method": "chc", "status": "unknown",
+                                                             "reason": "the prover ended without an answer"}
+        return self.result
+
+    def wait(self, timeout: float) -> dict:
+        """The result within timeout s (else unknown), the child stopped."""
+        res = self.poll(timeout)
+        self.finish()
+        return res or {"method": "chc", "status": "unknown", "reason": f"no answer within {timeout:g} s"}
+
+    @property
+    def proved(self) -> bool:
+        return self.result is not None and self.result["status"] == "proved"
+
+    def finish(self) -> None:
+        """Stop the child (if it still runs)."""
+        if self.pid:
+            try:
+                os.kill(self.pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+            os.waitpid(self.pid, 0)
+            os.close(self.fd)
+            self.pid = 0
