@@ -56,6 +56,7 @@ class ProofAttempt:
         if pid == 0:  # pragma: no cover (the child)
             os.close(r)
             signal.signal(signal.SIGINT, signal.SIG_IGN)
+            signal.alarm(int(budget) + 30)  # (ends the child even if divm itself was killed, or z3 overruns)
             try:
                 from divm.prove.chc import prove
                 out = prove(prog, opts, budget, c_locals(prog)).to_json()
