@@ -1,0 +1,79 @@
+"""Guessed invariants (Houdini): candidate facts per predicate from a few
+templates, dropped until the survivors are inductive.  It finds what
+Spacer over bit-vectors misses cheaply: parities and low bits of sums
+(x + y is even, x is a multiple of 2^20), and sums of two variables
+equal to a third (x + y == n).
+Its answer goes through the same check as Spacer's (chc.check)."""
+
+from __future__ import annotations
+
+import itertools
+import time
+
+import z3
+
+LOW_BITS = (1, 2, 3)   # facts about v mod 2, 4, 8
+MAX_PARAMS = 10        # more parameters: only the facts about one and two of them
+
+
+def templates(params: list) -> list:
+    out = []
+    for p in params:
+        w = p.size()
+        for k in LOW_BITS:
+            if k < w:
+                out += [z3.Extract(k - 1, 0, p) == c for c in range(1 << k)]
+        # multiples of 2^k (steps by large powers of two)
+        out += [z3.Extract(k - 1, 0, p) == 0 for k in range(LOW_BITS[-1] + 1, w)]
+    for p, q in itertools.combinations(params, 2):
+        if p.size() != q.size():
+            continue
+        out.append(p == q)
+        for k in LOW_BITS[:2]:
+            if k < p.size():
+                out += [z3.Extract(k - 1, 0, p + q) == c for c in range(1 << k)]
+    if len(params) <= MAX_PARAMS:
+        for (p, q), r in itertools.product(itertools.combinations(params, 2), params):
+            if r is not p and r is not q and p.size() == q.size() == r.size():
+                out.append(p + q == r)
+    return out
+
+
+def houdini(clauses: list, preds: dict, timeout: float) -> dict | None:
+    """{predicate: (parameters, invariant)}: the largest inductive subset of
+    the candidates (None when out of time).  Whether it excludes the errors
+    is for chc.check to say."""
+    t0 = time.time()
+    params = {n: [z3.Const(f"{n}@{i}", p.domain(i)) for i in range(p.arity())] for n, p in preds.items()}
+    cands = {n: templates(ps) for n, ps in params.items()}
+
+    def inst(a):
+        ps = params[a.decl().name()]
+        f = z3.And(*cands[a.decl().name()]) if cands[a.decl().name()] else z3.BoolVal(True)
+        return z3.substitute(f, *zip(ps, a.children())) if ps else f
+
+    changed = True
+    while changed:
+        changed = False
+        for c in clauses:
+            if c.head is None:
+                continue
+            name = c.head.decl().name()
+            if not cands[name]:
+                continue
+            s = z3.Solver()
+            s.set("timeout", 2000)
+            s.add(*[inst(a) for a in c.body], *c.cond)
+            keep = []
+            for cand in cands[name]:
+                if time.time() - t0 > timeout:
+                    return None
+                s.push()
+                s.add(z3.Not(z3.substitute(cand, *zip(params[name], c.head.children()))))
+                if s.check() == z3.unsat:
+                    keep.append(cand)
+                s.pop()
+            if len(keep) < len(cands[name]):
+                cands[name] = keep
+                changed = True
+    return {n: (params[n], z3.And(*cs) if cs else z3.BoolVal(True)) for n, cs in cands.items()}
