@@ -16,6 +16,10 @@ import signal
 import time
 
 
+def unknown(reason: str) -> dict:
+    return {"method": "chc", "status": "unknown", "reason": reason}
+
+
 def proof_options(args):
     from divm.prove.encode import Options
     return Options(abort_error="cancel:abort" not in args.opts, exit_error="ignore:exit" not in args.opts,
@@ -61,7 +65,7 @@ class ProofAttempt:
                 from divm.prove.chc import prove
                 out = prove(prog, opts, budget, c_locals(prog)).to_json()
             except BaseException as e:  # noqa: BLE001 (whatever it is, the search goes on)
-                out = {"method": "chc", "status": "unknown", "reason": f"{type(e).__name__}: {e}"}
+                out = unknown(f"{type(e).__name__}: {e}")
             os.write(w, json.dumps(out).encode())
             os._exit(0)
         os.close(w)
@@ -76,15 +80,14 @@ class ProofAttempt:
                 while chunk := os.read(self.fd, 65536):
                     data += chunk
                 self.finish()
-                self.result = json.loads(data) if data else {"method": "chc", "status": "unknown",
-                                                             "reason": "the prover ended without an answer"}
+                self.result = json.loads(data) if data else unknown("the prover ended without an answer")
         return self.result
 
     def wait(self, timeout: float) -> dict:
         """The result within timeout s (else unknown), the child stopped."""
         res = self.poll(timeout)
         self.finish()
-        return res or {"method": "chc", "status": "unknown", "reason": f"no answer within {timeout:g} s"}
+        return res or unknown("no answer before the prover was stopped")
 
     @property
     def proved(self) -> bool:

@@ -147,12 +147,8 @@ def end_proof(s: Session, attempt, searched_all: bool, res, report: dict) -> Non
     # a search that ended by itself, but over values it could not all
     # enumerate, leaves the question open: the proof gets the rest of its
     # time (not after a limit or a signal: the user bounded the work)
-    if report["result"] == "inconclusive" and searched_all:
-        attempt.poll(max(0.0, attempt.budget - (time.time() - attempt.t0)))
-    attempt.finish()
-    if attempt.result is None:
-        attempt.result = {"method": "chc", "status": "unknown", "reason": "stopped when the search ended"}
-    report["proof"] = attempt.result
+    wait = attempt.budget - (time.time() - attempt.t0) if report["result"] == "inconclusive" and searched_all else 0
+    report["proof"] = attempt.wait(max(0.0, wait))
     if attempt.proved and report["result"] == "error":  # the concrete counterexample stands
         s.console.note("divm: internal inconsistency: the prover proved a program the search found an error in; "
                        "please report it")

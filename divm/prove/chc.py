@@ -54,16 +54,13 @@ def prove(prog: Program, opts: Options, timeout: float, names_of=None) -> Result
         clauses = enc.encode()
     except Unfit as e:
         return Result("unfit", str(e), time.time() - t0)
+    # guessed invariants; Spacer without z3's inlining of predicates (the
+    # invariants of inlined predicates come back rebuilt with quantifiers,
+    # which z3 may not be able to check in time); Spacer with inlining,
+    # which finds some proofs faster
     res = guess(clauses, min(timeout * 0.2, 10.0))
-    if res.status == "proved":
-        if names_of is not None:
-            res.loops = loop_invariants(enc, res.invariants, names_of)
-        res.seconds = time.time() - t0
-        return res
-    # first without z3's inlining of predicates: the invariants of inlined
-    # predicates come back rebuilt with quantifiers, which z3 may not be
-    # able to check in time; inlining then, which finds some proofs faster
-    res = solve(clauses, timeout * 0.6, inline=False)
+    if res.status == "unknown":
+        res = solve(clauses, timeout * 0.6, inline=False)
     left = timeout - (time.time() - t0)
     if res.status == "unknown" and left > 0.5:
         res = solve(clauses, left, inline=True)
@@ -201,7 +198,7 @@ def invariant(p: z3.FuncDeclRef, interp) -> tuple[list, z3.BoolRef]:
         return params, z3.BoolVal(False)
     body = interp.else_value() if isinstance(interp, z3.FuncInterp) else interp
     f = z3.substitute_vars(body, *params) if params else body
-    if z3.is_quantifier(f) or "Exists" in str(f) or "ForAll" in str(f):
+    if has_quantifier(f):
         try:
             g = z3.Goal()
             g.add(f)
@@ -211,6 +208,19 @@ def invariant(p: z3.FuncDeclRef, interp) -> tuple[list, z3.BoolRef]:
         except z3.Z3Exception:
             pass
     return params, f
+
+
+def has_quantifier(e: z3.ExprRef) -> bool:
+    seen: set[int] = set()
+    todo = [e]
+    while todo:
+        t = todo.pop()
+        if z3.is_quantifier(t):
+            return True
+        if t.get_id() not in seen and z3.is_app(t):
+            seen.add(t.get_id())
+            todo.extend(t.children())
+    return False
 
 
 def check(clauses: list[Clause], inv: dict) -> str:
@@ -227,5 +237,6 @@ def check(clauses: list[Clause], inv: dict) -> str:
         s.add(*body, z3.Not(head))
         r = s.check()
         if r != z3.unsat:
-            return f"a clause into {c.head.decl().name() if c.head is not None else 'an error'}: {r}"
+            into = c.head.decl().name() if c.head is not None else f"an error, {c.what}"
+            return f"a clause into {into}: {r}"
     return ""

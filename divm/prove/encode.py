@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 import z3
 
 from divm.load.ir import Blk, Fn, Ins
-from divm.prove.scan import END_CALLS, ERROR_CALLS, INT_OPS, NONDET_PREFIXES, Scan, Unfit, where
+from divm.prove.scan import CASTS, END_CALLS, ERROR_CALLS, INT_OPS, NONDET_PREFIXES, Scan, Unfit, where
 
 
 @dataclass
@@ -175,7 +175,7 @@ class Encoder:
                                     z3.BitVecVal(1, 1), z3.BitVecVal(0, 1))
         elif op == "select":
             f.regs[ins.res] = z3.If(f.val(ins.a[0]) == 1, f.val(ins.a[1]), f.val(ins.a[2]))
-        elif op in ("trunc", "zext", "sext", "freeze"):
+        elif op in CASTS:
             f.regs[ins.res] = cast(op, f.val(ins.a[0]), ins.a[0].ty.bits, ins.ty.bits)
         elif op == "alloca":
             pass
