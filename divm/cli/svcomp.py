@@ -51,7 +51,9 @@ ENVIRONMENT = ["--symbolic", "-o", "nofail:malloc", "-o", "cancel:abort", "-o", 
                "-o", "allow:void-main"]
 # inputs that are not __VERIFIER_nondet_*: a search that sees only empty
 # standard input and no files has not seen every run
-INPUT_FUNCTIONS = {"scanf", "__isoc99_scanf", "fscanf", "__isoc99_fscanf", "vscanf", "vfscanf", "getchar",
+INPUT_FUNCTIONS = {"scanf", "__isoc99_scanf", "__isoc23_scanf", "fscanf", "__isoc99_fscanf", "__isoc23_fscanf",
+                   "vscanf", "vfscanf", "__isoc99_vscanf", "__isoc99_vfscanf", "__isoc23_vscanf", "__isoc23_vfscanf",
+                   "getchar",
                    "getc", "_IO_getc", "fgetc", "fgets", "gets", "fread", "read", "getline", "getdelim",
                    "getenv", "secure_getenv", "fopen", "open", "time", "gettimeofday", "clock_gettime"}
 _OVERFLOW = ("signed overflow", "signed division overflow", "signed remainder overflow")

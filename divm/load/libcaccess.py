@@ -60,6 +60,7 @@ LIBC_ACCESSES: dict[str, tuple] = {
     "fputs": _S0,
     "atoi": _S0, "atol": _S0, "atoll": _S0, "atof": _S0,
     "strtol": _S0, "strtoll": _S0, "strtoul": _S0, "strtoull": _S0, "strtod": _S0, "strtof": _S0,
+    "__isoc23_strtol": _S0, "__isoc23_strtoll": _S0, "__isoc23_strtoul": _S0, "__isoc23_strtoull": _S0,
     "fwrite": ((0, False, ("mul", 1, 2)),),
     "fread": ((0, True, ("mul", 1, 2)),),
     "qsort": ((0, True, ("mul", 1, 2)),),
@@ -73,7 +74,7 @@ LIBC_ACCESSES: dict[str, tuple] = {
 # their variadic arguments in a va_list, the "first variadic argument": a
 # pointer to the x86-64 __va_list_tag whose overflow area holds the ones
 # left (vm/racelibc.py reads them).  glibc's headers name the scanf ones
-# __isoc99_* (libc-shim's do not).
+# __isoc99_*, or __isoc23_* from glibc 2.38 (libc-shim's do not).
 LIBC_FORMATS: dict[str, tuple] = {
     "printf": (0, 1, False, None, None, None, False),
     "fprintf": (1, 2, False, None, None, None, False),
@@ -82,10 +83,13 @@ LIBC_FORMATS: dict[str, tuple] = {
     "snprintf": (2, 3, False, 0, 1, None, False),
     "scanf": (0, 1, True, None, None, None, False),
     "__isoc99_scanf": (0, 1, True, None, None, None, False),
+    "__isoc23_scanf": (0, 1, True, None, None, None, False),
     "fscanf": (1, 2, True, None, None, None, False),
     "__isoc99_fscanf": (1, 2, True, None, None, None, False),
+    "__isoc23_fscanf": (1, 2, True, None, None, None, False),
     "sscanf": (1, 2, True, None, None, 0, False),
     "__isoc99_sscanf": (1, 2, True, None, None, 0, False),
+    "__isoc23_sscanf": (1, 2, True, None, None, 0, False),
     "vprintf": (0, 1, False, None, None, None, True),
     "vfprintf": (1, 2, False, None, None, None, True),
     "vdprintf": (1, 2, False, None, None, None, True),
@@ -93,10 +97,13 @@ LIBC_FORMATS: dict[str, tuple] = {
     "vsnprintf": (2, 3, False, 0, 1, None, True),
     "vscanf": (0, 1, True, None, None, None, True),
     "__isoc99_vscanf": (0, 1, True, None, None, None, True),
+    "__isoc23_vscanf": (0, 1, True, None, None, None, True),
     "vfscanf": (1, 2, True, None, None, None, True),
     "__isoc99_vfscanf": (1, 2, True, None, None, None, True),
+    "__isoc23_vfscanf": (1, 2, True, None, None, None, True),
     "vsscanf": (1, 2, True, None, None, 0, True),
     "__isoc99_vsscanf": (1, 2, True, None, None, 0, True),
+    "__isoc23_vsscanf": (1, 2, True, None, None, 0, True),
     "asprintf": (1, 2, False, 0, "ptr", None, False),
     "vasprintf": (1, 2, False, 0, "ptr", None, True),
     # <err.h>: to stderr

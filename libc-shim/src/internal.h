@@ -42,6 +42,7 @@ struct __divm_src
     int (*get)(struct __divm_src *);       /* next byte or -1 */
     void (*unget)(struct __divm_src *, int);
     void *ctx;
+    int c23;                   /* C23's rules: %b, and %i takes 0b */
 };
 int __divm_vscan(struct __divm_src *s, const char *fmt, va_list ap);
 
@@ -73,6 +74,8 @@ static inline int __divm_isspace(int c)
 
 long __divm_strtol(const char *s, char **end, int base);
 unsigned long __divm_strtoul(const char *s, char **end, int base);
+long __divm_strtol23(const char *s, char **end, int base);
+unsigned long __divm_strtoul23(const char *s, char **end, int base);
 unsigned long long __divm_strtoull(const char *s, char **end, int base);
 
 /* the file system (fs.c) under names a program cannot take over */

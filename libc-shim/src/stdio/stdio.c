@@ -437,12 +437,46 @@ static void src_unget(struct __divm_src *s, int c)
     ungetc(c, (FILE *)s->ctx);
 }
 
-int vfscanf(FILE *__restrict f, const char *__restrict fmt, va_list ap)
+static int scan_file(FILE *f, const char *fmt, va_list ap, int c23)
 {
-    struct __divm_src s = { 0, src_get, src_unget, f };
+    struct __divm_src s = { 0, src_get, src_unget, f, c23 };
     if (!can_read(f))
         return EOF;
     return __divm_vscan(&s, fmt, ap);
+}
+
+int vfscanf(FILE *__restrict f, const char *__restrict fmt, va_list ap)
+{
+    return scan_file(f, fmt, ap, 0);
+}
+
+/* glibc 2.38's <stdio.h> renames the scanf family under C23 or _GNU_SOURCE */
+int __isoc23_vfscanf(FILE *__restrict f, const char *__restrict fmt, va_list ap)
+{
+    return scan_file(f, fmt, ap, 1);
+}
+
+int __isoc23_vscanf(const char *__restrict fmt, va_list ap)
+{
+    return scan_file(stdin, fmt, ap, 1);
+}
+
+int __isoc23_fscanf(FILE *__restrict f, const char *__restrict fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int r = scan_file(f, fmt, ap, 1);
+    va_end(ap);
+    return r;
+}
+
+int __isoc23_scanf(const char *__restrict fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int r = scan_file(stdin, fmt, ap, 1);
+    va_end(ap);
+    return r;
 }
 
 int fscanf(FILE *__restrict f, const char *__restrict fmt, ...)

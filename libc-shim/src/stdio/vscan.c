@@ -371,6 +371,11 @@ int __divm_vscan(struct __divm_src *src, const char *format, va_list ap)
         case 'o':
             base = 8;
             goto number;
+        case 'b':
+            if (!src->c23)
+                CONV_ERROR();
+            base = 2;
+            goto number;
         case 'u':
             base = 10;
             goto number;
@@ -411,6 +416,11 @@ int __divm_vscan(struct __divm_src *src, const char *format, va_list ap)
                             --width;
                         INCHAR();
                     }
+                } else if (width != 0 && src->c23 && low(c) == 'b' && (base == 0 || base == 2)) {
+                    base = 2;
+                    if (width > 0)
+                        --width;
+                    INCHAR();
                 } else if (base == 0)
                     base = 8;
             }
@@ -444,9 +454,9 @@ int __divm_vscan(struct __divm_src *src, const char *format, va_list ap)
             long sl = 0;
             unsigned long ul = 0;
             if (flags & SIGNED)
-                sl = __divm_strtol(cb.p, &end, base);
+                sl = (src->c23 ? __divm_strtol23 : __divm_strtol)(cb.p, &end, base);
             else
-                ul = __divm_strtoul(cb.p, &end, base);
+                ul = (src->c23 ? __divm_strtoul23 : __divm_strtoul)(cb.p, &end, base);
             if (end == cb.p)
                 CONV_ERROR();
             if (!(flags & SUPPRESS)) {
@@ -676,8 +686,23 @@ out:
 
 int vsscanf(const char *__restrict str, const char *__restrict fmt, va_list ap)
 {
-    struct __divm_src s = { (const unsigned char *)str, 0, 0, 0 };
+    struct __divm_src s = { (const unsigned char *)str, 0, 0, 0, 0 };
     return __divm_vscan(&s, fmt, ap);
+}
+
+int __isoc23_vsscanf(const char *__restrict str, const char *__restrict fmt, va_list ap)
+{
+    struct __divm_src s = { (const unsigned char *)str, 0, 0, 0, 1 };
+    return __divm_vscan(&s, fmt, ap);
+}
+
+int __isoc23_sscanf(const char *__restrict str, const char *__restrict fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int r = __isoc23_vsscanf(str, fmt, ap);
+    va_end(ap);
+    return r;
 }
 
 int sscanf(const char *__restrict str, const char *__restrict fmt, ...)
