@@ -1,5 +1,5 @@
 """divm svcomp on small tasks whose verdicts are argued in their comments
-(tests/svcomp/*: `// svcomp: PROPERTY VERDICT [task=FILE.yml] [target=LINE]`),
+(tests/svcomp/*: `// svcomp: PROPERTY VERDICT [task=FILE.yml] [target=LINE] [time=SECONDS]`),
 with their witnesses checked against the published schemas."""
 
 from __future__ import annotations
@@ -46,6 +46,8 @@ def test_verdict_and_witness(tmp_path, name, prop, expected, extra):
         argv = [os.path.join(HERE, extra["task"])]
     else:
         argv = ["--prop", os.path.join(PROPS, prop + ".prp"), os.path.join(HERE, name)]
+    if "time" in extra:  # a search that cannot end (the verdict must come before the limit)
+        argv += ["--max-time", extra["time"]]
     r = run_svcomp(argv + ["--witness-dir", str(tmp_path)], str(tmp_path))
     assert r.returncode == 0, r.stderr
     lines = r.stdout.strip().splitlines()

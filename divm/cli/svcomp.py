@@ -56,6 +56,7 @@ INPUT_FUNCTIONS = {"scanf", "__isoc99_scanf", "__isoc23_scanf", "fscanf", "__iso
                    "getchar",
                    "getc", "_IO_getc", "fgetc", "fgets", "gets", "fread", "read", "getline", "getdelim",
                    "getenv", "secure_getenv", "fopen", "open", "time", "gettimeofday", "clock_gettime"}
+THREAD_CREATION = {"pthread_create", "thrd_create"}
 _OVERFLOW = ("signed overflow", "signed division overflow", "signed remainder overflow")
 _REACH = ("reach_error() called", "__VERIFIER_error() called", "__VERIFIER_assert failed")
 
@@ -175,6 +176,11 @@ def search(prog, program: str, prop: Property, args) -> dict:
     from divm.cli.verify import verify_program
     argv = ["verify", program, *ENVIRONMENT, *OPTIONS[prop.name],
             "--trace-out", os.path.join(args.witness_dir, "divm-trace.json")]
+    if prog.imports & THREAD_CREATION and prop.name != "termination":
+        # many concurrent tasks never stop making threads: depth first
+        # follows one such run for ever, breadth first finds the errors
+        # near the start (and is as complete on a finite state space)
+        argv += ["--search", "bfs"]
     if args.max_time is not None:
         argv += ["--max-time", str(args.max_time)]
     if args.max_memory is not None:
