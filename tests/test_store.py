@@ -123,6 +123,85 @@ def test_keys_ignore_raw_ids():
     assert k1 == k2 != k3
 
 
+def test_read_only_target_is_never_a_number():
+    """A pointer to constant data is kept by the target's raw id, one to
+    any other object by the object's number: the two must never read alike
+    (they did: a pointer to the constant with id 2 and one to the object
+    numbered 2 made two states one), in the C walk, the Python walk and
+    fingerprints."""
+    from divm.state import snapshot as S
+    from divm.vm.memory import K_GLOBAL, Obj
+
+    def graph(target):
+        g = Obj(8, K_GLOBAL, defined=True, name="g")
+        g.b[:] = (target << 32).to_bytes(8, "little")
+        g.ptrs.add(0)
+        w = Obj(4, K_GLOBAL, defined=True, name="w")  # writable: numbered 2
+        c = Obj(4, K_GLOBAL, defined=True, name="c")  # constant: raw id 2 would be its id
+        c.ro = True
+        return {1: g, 3: w, 2: c}
+    regs = [0] * 13
+    c = S.Canon()
+    assert c.key(graph(3), regs, 0) != c.key(graph(2), regs, 0)
+    py = S.Canon()
+    assert py._key_py(graph(3), regs, 0) != py._key_py(graph(2), regs, 0)
+    assert c.fingerprint(graph(3), regs, 0) != c.fingerprint(graph(2), regs, 0)
+
+
+def test_freed_targets_keep_their_identity():
+    """Pointers into freed blocks: two to one block and two to two blocks
+    are different states (r == p tells them apart), but which raw ids the
+    blocks had does not matter (C walk, Python walk, fingerprints)."""
+    from divm.state import snapshot as S
+    from divm.vm.memory import K_GLOBAL, Obj
+
+    def graph(t1, t2):
+        g = Obj(16, K_GLOBAL, defined=True, name="g")
+        g.b[:] = (t1 << 32).to_bytes(8, "little") + (t2 << 32).to_bytes(8, "little")
+        g.ptrs.update((0, 8))
+        return {1: g}
+    regs = [0] * 13
+    same, two, other = graph(0x20000001, 0x20000001), graph(0x20000001, 0x20000002), graph(0x20000007, 0x20000003)
+    c, py = S.Canon(), S.Canon()  # (a Canon keeps to one walk: C or Python)
+    assert c.key(same, regs, 0) != c.key(two, regs, 0) == c.key(other, regs, 0)
+    assert py._key_py(same, regs, 0) != py._key_py(two, regs, 0) == py._key_py(other, regs, 0)
+    assert c.fingerprint(same, regs, 0) != c.fingerprint(two, regs, 0) == c.fingerprint(other, regs, 0)
+
+
+def test_pointer_to_constant_data_found_by_verify(tmp_path):
+    """End to end, the program that showed it: p points to strerror(0)'s
+    text or to the global whose number is that text's raw id; with the two
+    states one, the failing assertion of the second was never run and the
+    answer was a wrong `valid`."""
+    import struct
+    n = 400
+    src = "\n".join(["#include <string.h>", "#include <assert.h>", "#include <dios.h>",
+                     "extern _Bool __VERIFIER_nondet_bool(void);",
+                     *(f"int g{j};" for j in range(n)),
+                     "int *tab[] = {" + ", ".join(f"&g{j}" for j in range(n)) + "};",
+                     "char *p;",
+                     "int main(void) {",
+                     "    p = __VERIFIER_nondet_bool() ? strerror(0) : (char *)&g@;",
+                     "    __dios_reschedule();  /* a state here: the two choices meet */",
+                     "    assert(p == %s);  /* ERROR */",
+                     "    return 0;", "}", ""])
+    probe = tmp_path / "probe.c"
+    probe.write_text((src % "0").replace("@", "0"))
+    m = machine_for(str(probe))
+    m.initial()
+    vm = m.vm
+    ids = {gl.name: gl.idx for gl in vm.prog.globals}
+    _, _, _, order = m.canon._walk(vm.objs, vm.regs, False)
+    raw = struct.unpack_from("<Q", vm.objs[ids["__divm_errmsg"]].b, 0)[0] >> 32  # strerror(0)'s text
+    j = raw - (order.index(ids["g0"]) + 1)
+    assert 0 <= j < n, "the runtime's layout changed: pick another n"
+    for k, other in enumerate(("strerror(0)", "(char *)&g@")):  # (either may be the state kept)
+        prog = tmp_path / f"collide{k}.c"
+        prog.write_text((src % other).replace("@", str(j)))
+        r, rep, _ = verify(tmp_path, str(prog), tag=f"c{k}")
+        assert rep["result"] == "error" and rep["error"]["kind"] == "assert", r.stderr
+
+
 def test_global_written_back_is_pristine():
     """A global that holds its boot-time contents again (a flag set and
     cleared) is the same state as one never written: exact keys (C and

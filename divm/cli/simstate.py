@@ -87,10 +87,10 @@ class Tracer:
         self.stop_at, self.skip = stop_at, skip
 
     def call(self, frame, event, arg):
-        info = self.code_info.get(frame.f_code)
+        info = self.code_info.get(id(frame.f_code))
         if info is None or info[0].system:
             return None
-        fn, linemap, _ = info
+        fn, linemap = info[0], info[1]
         rs = frame.f_locals.get("_rs")
         # a parked activation resumes in the middle of its line: that line is not new
         resumed = getattr(fn, "resume_loc", {}).get(rs[0]) if rs is not None and len(rs) == 4 else None

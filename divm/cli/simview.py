@@ -48,7 +48,7 @@ def live_frames(vm, f) -> list[Frame]:
     out = []
     end = len(vm.AST)
     while f is not None:
-        info = vm.code_info.get(f.f_code)
+        info = vm.code_info.get(id(f.f_code))
         if info is not None:
             fr = Frame(info[0], py_loc(info[0], info[1], f.f_lineno), py=f)
             sp = f.f_locals.get("_sp")

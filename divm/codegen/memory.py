@@ -92,12 +92,15 @@ class Memory:
             e(ind + 1, f"_o = OBJS[{oid}]", loc)
             # (a byte is read by indexing, half the cost of an unpack)
             rd = f"_o.b[{off}]" if key == ("i", 8) else f"{_UNPACK[key]}(_o.b, {off})[0]"
-            e(ind + 1, f"{r} = {rd} if _o.ud is None or not {um.format(off)} else {ld}({p}, {t})", loc)
+            # (data read from an object holding pointers: are they pointer bytes? vm/order.py)
+            ow = "" if ty.k == "p" else " and not (_o.ptrs and OW)"
+            e(ind + 1, f"{r} = {rd} if (_o.ud is None or not {um.format(off)}){ow} else {ld}({p}, {t})", loc)
             e(ind, f"except Exception: {r} = {ld}({p}, {t})", loc)
         elif ty.k == "i" and ty.bits == 1:
             e(ind, "try:", loc)
             e(ind + 1, f"_o = OBJS[{oid}]", loc)
-            e(ind + 1, f"{r} = _o.b[{off}] & 1 if _o.ud is None or not _o.ud[{off}] else {ld}({p}, {t})", loc)
+            e(ind + 1, f"{r} = _o.b[{off}] & 1 if (_o.ud is None or not _o.ud[{off}]) and not (_o.ptrs and OW) "
+                       f"else {ld}({p}, {t})", loc)
             e(ind, f"except Exception: {r} = {ld}({p}, {t})", loc)
         else:
             e(ind, f"{r} = {ld}({p}, {t})", loc)

@@ -229,7 +229,7 @@ class Sampler:
             for _ in range(3):
                 if f is None:
                     return False
-                i = info.get(f.f_code)
+                i = info.get(id(f.f_code))
                 if i is not None:
                     return i[0].name == "__dios_alloc_fails"
                 f = f.f_back

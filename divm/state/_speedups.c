@@ -16,9 +16,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define VERSION 2
+#define VERSION 3
 #define PL_CODE 0x00100000ULL
-#define DANGLING 0xFFFFFFFEULL
+#define RAW (1ULL << 40)    /* a target kept by raw id (read-only data, code, a missing global): never a number */
+#define GHOST (1ULL << 41)  /* a freed (or never made) stack or heap object, numbered in walk order */
 #define K_ALLOCA 2
 #define K_HEAP 3
 
@@ -583,6 +584,7 @@ static struct {
     nent *tab;
     Py_ssize_t tcap, tn;
     unsigned gen;
+    long long ghosts;  /* freed objects numbered so far */
 } W;
 
 static void walk_reset(void)
@@ -590,6 +592,7 @@ static void walk_reset(void)
     for (Py_ssize_t i = 0; i < W.n; ++i)
         Py_DECREF(W.ord[i]);
     W.n = W.tn = 0;
+    W.ghosts = 0;
     if (++W.gen == 0) {  /* wrapped: forget every old entry */
         memset(W.tab, 0, W.tcap * sizeof(nent));
         W.gen = 1;
@@ -659,8 +662,9 @@ static long long number(PyObject *t, unsigned long long raw, PyObject *o, Py_ssi
     return append(t, o) < 0 || num_put(raw, c) < 0 ? -1 : c;
 }
 
-/* the number of pointer target t: numbered on first sight unless it is
- * missing (dangling) or read-only data (kept raw); -1 on an error */
+/* the number of pointer target t: numbered on first sight (a missing one
+ * as a ghost) unless it is read-only data or below the stack's ids (kept
+ * raw, tagged RAW); -1 on an error */
 static long long target(PyObject *objs, PyObject *t, Py_ssize_t npr)
 {
     unsigned long long raw = PyLong_AsUnsignedLongLong(t);
@@ -670,11 +674,17 @@ static long long target(PyObject *objs, PyObject *t, Py_ssize_t npr)
     if (c >= 0)
         return c;
     PyObject *o = PyDict_GetItemWithError(objs, t);
-    if (!o)
-        return PyErr_Occurred() ? -1 : (long long)(raw >= PL_CODE ? DANGLING : raw);
+    if (!o) {
+        if (PyErr_Occurred())
+            return -1;
+        if (raw < PL_CODE)
+            return (long long)(raw | RAW);
+        c = (long long)GHOST + W.ghosts++;
+        return num_put(raw, c) < 0 ? -1 : c;
+    }
     int ro = is_obj(o) ? is_ro(o) : -1;
     if (ro)
-        return ro < 0 ? -1 : (long long)raw;
+        return ro < 0 ? -1 : (long long)(raw | RAW);
     return number(t, raw, o, npr);
 }
 

@@ -27,14 +27,21 @@ try:  # the canonical walk in C (built by setup.py when a compiler is there)
     if os.environ.get("DIVM_NO_SPEEDUPS"):
         raise ImportError
     from divm.state import _speedups
-    if getattr(_speedups, "VERSION", 0) != 2:  # built from an older _speedups.c
+    if getattr(_speedups, "VERSION", 0) != 3:  # built from an older _speedups.c
         raise ImportError
     _speedups.setup(Obj)
 except ImportError:
     _speedups = None
 
 _Q = struct.Struct("<Q")
-DANGLING = 0xFFFFFFFE
+# a pointer target kept by its raw id (read-only data, code, a missing
+# global) is tagged, so that it never reads as the number of an object
+RAW = 1 << 40
+# a pointer into a freed (or never made) stack or heap object names a
+# ghost, numbered in the walk's order as objects are: two pointers to one
+# freed object stay equal, pointers to two stay different
+GHOST = 1 << 41
+FP_RAW, FP_GHOST = 0xFFFFFFFD, 0xFFFFFFFC  # (fingerprints: 32-bit words; this one, then the raw id or ghost)
 
 
 class Snapshot:
@@ -380,14 +387,15 @@ class Canon:
         npr = len(pristine)
         get = num.get
         head = ["h", flags & M32, flags >> 32, seg[0], *user_regs(regs, num), *touched]
+        ghosts = [GHOST]
         for off, t, low in seg[6]:
             c = get(t)
             if c is None:
                 o = objs.get(t)
                 if o is None:
-                    c = DANGLING if t >= PL_CODE else t
+                    c = t | RAW if t < PL_CODE else self._ghost(num, t, ghosts)
                 elif o.ro:
-                    c = t
+                    c = t | RAW
                 else:
                     order.append(t)
                     c = num[t] = len(order)
@@ -413,14 +421,14 @@ class Canon:
                             if c is None:
                                 d = objs.get(t)
                                 if d is None:
-                                    c = DANGLING if t >= PL_CODE else t
+                                    c = t | RAW if t < PL_CODE else self._ghost(num, t, ghosts)
                                 elif d.ro:
-                                    c = t
+                                    c = t | RAW
                                 elif extra is None:
                                     order.append(t)
                                     c = num[t] = len(order)
-                                else:
-                                    c = DANGLING
+                                else:  # (an unreachable object that is not a heap block)
+                                    c = t | RAW
                         else:
                             c = 0
                         rec += (off, c, low)
@@ -442,6 +450,13 @@ class Canon:
         if user and self.keep_order:
             ids.append(self.intern(("rank", *sorted(user, key=order.__getitem__))))
         return self._fold(ids)
+
+    @staticmethod
+    def _ghost(num: dict, t: int, ghosts: list) -> int:
+        """The number of the freed object t, first seen now."""
+        c = num[t] = ghosts[0]
+        ghosts[0] += 1
+        return c
 
     def _fold(self, ids: list) -> int:
         """The records' numbers folded pairwise into interned tree nodes:
@@ -477,10 +492,15 @@ class Canon:
         for r in user_regs(regs, num):  # in 32-bit words
             vec += (r & M32, r >> 32 & M32, r >> 64 & M32, r >> 96 & M32, r >> 128)
         vec += (len(touched), *touched)
+        ghosts: dict = {}
         for ptrs in seg[2]:
             for off, t, low in ptrs:
                 c = get(t)
-                vec += (off, DANGLING if c is None and t >= PL_CODE else (c if c is not None else t), low)
+                if c is None:
+                    vec += (off, FP_GHOST, ghosts.setdefault(t, len(ghosts)), low) if t >= PL_CODE \
+                        else (off, FP_RAW, t, low)
+                else:
+                    vec += (off, c, low)
         vec.append(len(order) - npr)
         for oid in order[npr:]:
             cid, ptrs = content(objs[oid])
@@ -489,8 +509,10 @@ class Canon:
             for off, t, low in ptrs:
                 c = get(t) if t else 0
                 if c is None:
-                    c = t if t < PL_CODE else DANGLING
-                vec += (off, c, low)
+                    vec += (off, FP_GHOST, ghosts.setdefault(t, len(ghosts)), low) if t >= PL_CODE \
+                        else (off, FP_RAW, t, low)
+                else:
+                    vec += (off, c, low)
         if self.keep_order:
             user = [i for i, oid in enumerate(order) if objs[oid].kind in (K_ALLOCA, K_HEAP)]
             vec.append(len(user))

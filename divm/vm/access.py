@@ -73,6 +73,10 @@ class Access:
         return o
 
     def ld(self, p, ty: Ty):
+        if self.order_watch and ty.k != "p" and p.__class__ is int:  # (pointer bytes read as data: vm/order.py)
+            o = self.objs.get(p >> 32)
+            if o is not None and o.ptrs:
+                self.id_bytes_read(o, p & M32, ty.store, ty)
         # a scalar whose own bytes are defined, in an object that has some
         # undefined bytes elsewhere: the common slow-path case, kept short
         un = SCALAR.get((ty.k, ty.bits))

@@ -48,6 +48,16 @@ class Suspend(BaseException):
         self.fr: list = []
 
 
+class Park(Suspend):
+    """DiOS's __dios_interrupt done by the VM: the running task is parked
+    in its caller's frame, whose pointer goes into the task's frame field
+    (at `slot`) once the activations are written."""
+
+    def __init__(self, slot: int):
+        self.fr = []
+        self.slot = slot
+
+
 class Jump(BaseException):
     """Control goes to a frame (at block bb with registers regs, if given)."""
     def __init__(self, frame: int, bb: int = -1, regs: tuple = ()):

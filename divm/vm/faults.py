@@ -50,9 +50,9 @@ class Faults:
         frames = []
         f = sys._getframe(1)
         while f is not None:
-            info = self.code_info.get(f.f_code)
+            info = self.code_info.get(id(f.f_code))
             if info is not None:
-                fn, lm, _ = info
+                fn, lm = info[0], info[1]
                 loc = lm.get(f.f_lineno)
                 if loc is None:
                     for d in range(1, 8):
@@ -107,9 +107,9 @@ class Faults:
             tb = tb.tb_next
         out = []
         for f, line in reversed(chain):
-            info = self.code_info.get(f.f_code)
+            info = self.code_info.get(id(f.f_code))
             if info is not None and not info[0].system:
-                fn, lm, _ = info
+                fn, lm = info[0], info[1]
                 loc = lm.get(line)
                 if loc is None:
                     for d in range(1, 8):

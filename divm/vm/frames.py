@@ -15,7 +15,8 @@ from divm.load.values import U
 from divm.vm.defs import F_CONTROL, F_HYPERCALL, F_MEMORY, F_UNDEFINED, Jump, Suspend
 from divm.vm.memory import K_FRAME, Obj
 
-_PC = struct.Struct("<Q").unpack_from  # a frame's first field: its program counter
+_PC = struct.Struct("<Q").unpack_from
+_PC2 = struct.Struct("<QQ").unpack_from  # a frame's first field: its program counter
 
 FRAME_HDR = 24
 FRAME_HEAD = struct.Struct("<QQQ")  # pc, parent, number of allocas
@@ -130,7 +131,7 @@ class Frames:
         down to the activation the VM resumed or entered."""
         out = []
         while f is not None:
-            info = self.code_info.get(f.f_code)
+            info = self.code_info.get(id(f.f_code))
             if info is not None:
                 out.append((f, info[0], info[2]))
             if f.f_code is ENTER_CODE:
@@ -245,6 +246,17 @@ class Frames:
             else:
                 self.materialise(out, only_changed=True)
                 return self.forget_unwritten()
+        frames, tbs = self.suspended_frames(s)
+        # only activations the OS holds (and everything outside them) matter
+        live = self.live_frames
+        first = next((i for i, fr in enumerate(frames) if fr[0] in live), None)
+        if first is not None:
+            self.materialise(self.records(s, frames[first:], tbs[first:]), only_changed=True)
+        self.forget_unwritten()
+
+    def suspended_frames(self, s: Suspend) -> tuple[list, list]:
+        """The generated activations a suspension passed, from the innermost
+        to the one the VM entered, and their traceback entries."""
         frames, tbs = [], []
         code_info = self.code_info
         tb = s.__traceback__
@@ -254,31 +266,27 @@ class Frames:
             if code is ENTER_CODE:  # activations outside the one the VM entered do not count
                 frames, tbs = [], []
             else:
-                info = code_info.get(code)
+                info = code_info.get(id(code))
                 if info is not None:
                     frames.append((f, info[0], info[2]))
                     tbs.append(tb)
             tb = tb.tb_next
         frames.reverse()  # innermost first
-        # only activations the OS holds (and everything outside them) matter
-        live = self.live_frames
-        first = next((i for i, fr in enumerate(frames) if fr[0] in live), None)
-        if first is not None:
-            recs = {r[3]: r for r in s.fr}
-            out = []
-            for fr in frames[first:]:
-                r = recs.get(fr[0])
-                if r is None:
-                    break
-                out.append((fr[0], fr[1], r[0], r[1], r[2]))
-            else:
-                tbs = None
-            if tbs is not None:  # suspended elsewhere than at a resume point (a fault, say)
-                tbs.reverse()
-                out = self.from_locals(frames[first:], [self.line_at(t.tb_frame.f_code, t.tb_lasti)
-                                                        for t in tbs[first:]])
-            self.materialise(out, only_changed=True)
-        self.forget_unwritten()
+        tbs.reverse()
+        return frames, tbs
+
+    def records(self, s: Suspend, frames: list, tbs: list) -> list:
+        """materialise's records of these activations: from the registers
+        each handed to s, or (suspended elsewhere than at a resume point, a
+        fault, say) from their locals."""
+        recs = {r[3]: r for r in s.fr}
+        out = []
+        for fr in frames:
+            r = recs.get(fr[0])
+            if r is None:
+                return self.from_locals(frames, [self.line_at(t.tb_frame.f_code, t.tb_lasti) for t in tbs])
+            out.append((fr[0], fr[1], r[0], r[1], r[2]))
+        return out
 
     def forget_unwritten(self) -> None:
         """Frames handed out and written since are no longer pending."""
@@ -292,9 +300,9 @@ class Frames:
     def line_at(self, code, lasti: int) -> int:
         """The line of an instruction offset: tb_lineno scans the line table
         each time, which is costly in large generated functions."""
-        lines = self.lasti_lines.get(code)
+        lines = self.lasti_lines.get(id(code))
         if lines is None:
-            lines = self.lasti_lines[code] = {}
+            lines = self.lasti_lines[id(code)] = {}
         ln = lines.get(lasti)
         if ln is None:
             ln = lines[lasti] = next((ln for start, end, ln in code.co_lines() if start <= lasti < end), 0)
@@ -336,47 +344,58 @@ class Frames:
         {pc, parent, args...} calls the function; a parked one resumes it
         (at block bb >= 0 with every register in regs, after a jump)."""
         value = None
+        objs, FT, AST = self.objs, self.FT, self.AST
+        entries = self.frame_entries
         while frame:
-            o = self.objs.get(frame >> 32)
-            if o is None or len(o.b) < 16 or frame & M32:
-                self.fault(F_HYPERCALL, "jump to an invalid frame")
-                raise Suspend()
-            pc, parent = struct.unpack_from("<QQ", o.b, 0)
+            o = objs.get(frame >> 32)
+            if o is None or len(o.b) < FRAME_HDR or frame & M32:
+                if o is not None and len(o.b) >= 16 and not frame & M32:  # (a fresh frame without arguments)
+                    pc, parent = _PC2(o.b, 0)
+                    na = 0
+                else:
+                    self.fault(F_HYPERCALL, "jump to an invalid frame")
+                    raise Suspend()
+            else:
+                pc, parent, na = FRAME_HEAD.unpack_from(o.b, 0)
             fidx = (pc >> 32) - CODE_BASE
-            if not (0 <= fidx < len(self.FT)) or self.prog.functions[fidx].decl:
-                self.fault(F_CONTROL, "frame with an invalid program counter")
-                raise Suspend()
-            fn = self.prog.functions[fidx]
+            ent = entries.get(fidx)
+            if ent is None:
+                if not (0 <= fidx < len(FT)) or self.prog.functions[fidx].decl:
+                    self.fault(F_CONTROL, "frame with an invalid program counter")
+                    raise Suspend()
+                fn = self.prog.functions[fidx]
+                # (a resumed activation's parameters come from its registers)
+                ent = entries[fidx] = (fn, (None,) * len(fn.params) + (((),) if fn.ty.vararg else ()))
+            fn, args = ent
             rid = pc & M32
             self.resume_base = (frame >> 32, parent)
             if bb < 0 and rid == 0:
-                args = [decode_obj(t, o, 16 + 8 * i) for i, t in enumerate(fn.ty.params)]
-                value = self.FT[fidx](*args)
+                value = FT[fidx](*[decode_obj(t, o, 16 + 8 * i) for i, t in enumerate(fn.ty.params)])
             else:
                 # a parked thread resumes at its interrupt point (or where a
                 # jump sends it): the action there is this transition's visible
                 # action; the activation takes its allocas back
                 self.visible = True
-                na = FRAME_HEAD.unpack_from(o.b, 0)[2]
-                sp = len(self.AST)
+                sp = len(AST)
                 if na:
-                    self.AST.extend(q >> 32 for q in struct.unpack_from(f"<{na}Q", o.b, FRAME_HDR))
-                args = [None] * len(fn.params)
-                if fn.ty.vararg:
-                    args.append(())
+                    AST.extend(q >> 32 for q in struct.unpack_from(f"<{na}Q", o.b, FRAME_HDR))
                 if bb >= 0:
-                    value = self.FT[fidx](*args, _rs=(bb, None, regs, sp, "jump"))
+                    value = FT[fidx](*args, _rs=(bb, None, regs, sp, "jump"))
                     bb = -1
                 else:
-                    lay = self.frame_layout(fn, rid)
+                    try:
+                        lay = fn.layouts[rid]
+                    except (AttributeError, KeyError):
+                        lay = self.frame_layout(fn, rid)
                     base = FRAME_HDR + 8 * na
                     if o.ud is None and lay.fast is not None and len(o.b) == base + lay.size:
                         vals = lay.fast.unpack_from(o.b, base)
                     else:
                         vals = tuple(decode_obj(t, o, base + off) for t, off in zip(lay.types, lay.offsets))
-                    value = self.FT[fidx](*args, _rs=(rid, value, vals, sp))
+                    value = FT[fidx](*args, _rs=(rid, value, vals, sp))
             # (live_frames may keep the returned activation: no new one can match it)
-            self.free_frame(frame >> 32)
+            if objs.pop(frame >> 32, None) is not None and self.dirty is not None:
+                self.dirty.add(frame >> 32)
             frame = parent
         raise Suspend()
 

@@ -9,17 +9,22 @@ import sys
 from divm.load.layout import CODE_BASE, M32
 from divm.load.values import U
 from divm.vm import ops
-from divm.vm.defs import (CF_IGNORECRIT, CF_IGNORELOOP, CF_KERNEL, CF_THREADS, F_HYPERCALL, F_UNDEFINED,
+from divm.vm.defs import (CF_BOOTING, CF_IGNORECRIT, CF_IGNORELOOP, CF_KERNEL, CF_THREADS, CR_STATE, CR_TASK,
+                          F_HYPERCALL, F_UNDEFINED, Park,
                           STACK_DEPTH, StopRequest, Suspend)
+from divm.vm.frames import ENTER_CODE
 
 
 _Q = struct.Struct("<Q").unpack_from
+_I32 = struct.Struct("<I").unpack_from
+_S64 = struct.Struct("<Q").pack_into
 
 
 class Interrupts:
     """A mixin of VM: keeps visible, loops_seen, chosen,
     choice_log and stop_request; ends a transition by calling DiOS's
-    __dios_interrupt."""
+    __dios_interrupt, or doing what it does (park); uses Frames'
+    materialise."""
 
     def crit(self, p, n: int, access: int) -> None:
         """interrupt_mem: the second visible access of a transition ends it
@@ -90,6 +95,110 @@ class Interrupts:
             d += 1
             memo[fid] = (o, d)
         return n + d
+
+    def install_native_interrupt(self) -> None:
+        """DiOS's own __dios_interrupt is done by the VM: its C code asks
+        for its caller's frame (a walk of the Python stack that hands out
+        frame ids), stores it into the running task and suspends; the VM
+        instead raises Park with the task's frame field and writes the
+        frames from what the suspension collects (Frames.park).  A
+        program's own __dios_interrupt runs as it is."""
+        fn = self.prog.fn_by_name.get("__dios_interrupt")
+        self._interrupt = None
+        if fn is None or fn.decl or not fn.system or fn.ty.params:
+            return
+        self._interrupt = (fn, self.native_interrupt, None)
+        self.FT[fn.idx] = self.G[f"F{fn.idx}"] = self._interrupt[1]
+
+    def native_interrupt(self, _rs=None):
+        """__dios_interrupt: t = __dios_current(); t->frame = the caller's
+        frame; suspend.  Anything out of the ordinary (booting, no task, a
+        pointer that is not plainly valid) runs the C code."""
+        regs, objs = self.regs, self.objs
+        s, i = regs[CR_STATE], regs[CR_TASK]
+        if _rs is None and s.__class__ is int and i.__class__ is int and not self.flags & CF_BOOTING:
+            o = objs.get(s >> 32)
+            off = s & M32
+            if o is not None and off + 12 <= len(o.b) and (o.ud is None or not any(o.ud[off:off + 12])) \
+                    and _I32(o.b, off + 8)[0]:  # (ntasks: none, and the C code stores through NULL)
+                tasks = _Q(o.b, off)[0]
+                to = objs.get(tasks >> 32)
+                at = (tasks & M32) + 8 * ops.sx(i & M32, 32)
+                if to is not None and 0 <= at <= len(to.b) - 8 and (to.ud is None or not any(to.ud[at:at + 8])):
+                    t = _Q(to.b, at)[0]
+                    tt = objs.get(t >> 32)
+                    if tt is not None and not tt.ro and not t & 7 and (t & M32) + 8 <= len(tt.b):
+                        raise Park(t)
+        return self.interrupt_code(_rs)
+
+    def interrupt_code(self, _rs):
+        """DiOS's __dios_interrupt as generated code (compiled when first
+        needed; compile installs it, the VM's version goes back)."""
+        fn, native, code = self._interrupt
+        if code is None:
+            code = self.compile(fn)
+            self.FT[fn.idx] = self.G[f"F{fn.idx}"] = native
+            self._interrupt = (fn, native, code)
+        return code() if _rs is None else code(_rs=_rs)
+
+    def park(self, s: Park) -> None:
+        """The VM's __dios_interrupt (Interrupts.native_interrupt): every
+        activation down to the one the VM entered is parked, and the
+        innermost one's frame goes into the task, as DiOS's C code would
+        store what __vm_ctl_get(_VM_CR_Frame, 1) gave before suspending."""
+        out = self.chain(s.fr)
+        if out is None:
+            frames, tbs = self.suspended_frames(s)
+            out = self.records(s, frames, tbs)
+        ptr = self.materialise(out, only_changed=True) if out else 0
+        self.forget_unwritten()
+        # Access.st of an aligned pointer field (native_interrupt checked it); frames are never shared
+        oid, at = s.slot >> 32, s.slot & M32
+        o = self.objs[oid]
+        if o.frozen:
+            o = self.writable(oid)
+        _S64(o.b, at, ptr)
+        if o.ud is not None or o.sym is not None:
+            o.define(at, 8)
+        ptrs = o.ptrs
+        if at not in ptrs:  # (a pointer there already: nothing else overlaps it)
+            if ptrs:
+                o.clear_ptrs(at, 8)
+            ptrs.add(at)
+        o.slow = o.ro or o.sym is not None
+
+    def chain(self, recs: list) -> list | None:
+        """materialise's records straight from a suspension's, when they
+        are every generated activation from the innermost to the one the VM
+        entered (None if one in between handed over none: its locals and
+        the traceback are needed)."""
+        if not recs:
+            return None
+        code_info = self.code_info
+        out = []
+        last = len(recs) - 1
+        for i, (rid, regs, sp, f) in enumerate(recs):
+            info = code_info.get(id(f.f_code))
+            if info is None:
+                return None
+            out.append((f, info[0], rid, regs, sp))
+            nxt = recs[i + 1][3] if i < last else None
+            g = f.f_back
+            while g is not nxt:  # (the frames in between must be the VM's)
+                if g is None:
+                    return None
+                code = g.f_code
+                if code is ENTER_CODE:
+                    if nxt is None:
+                        break
+                    return None
+                if id(code) in code_info:
+                    return None
+                g = g.f_back
+            else:
+                if nxt is None:  # (no entered activation below the outermost)
+                    return None
+        return out
 
     def interrupt(self) -> None:
         fn = self.prog.fn_by_name.get("__dios_interrupt")

@@ -32,7 +32,7 @@ from divm.vm import ops
 from divm.vm.access import Access
 from divm.vm.defs import (  # noqa: F401  (the other layers import these from here)
     CF_ACCEPTING, CF_BOOTING, CF_CANCEL, CF_ERROR, CF_KERNEL, CF_STOP, CR_SCHEDULER, CR_TASK, HEAP_BASE, LOOP_LIMIT,
-    ContinueFault, ErrorInfo, Jump, LongJmp, StopRequest, Suspend, first_choice)
+    ContinueFault, ErrorInfo, Jump, LongJmp, Park, StopRequest, Suspend, first_choice)
 from divm.vm.faults import Faults
 from divm.vm.frames import Frames
 from divm.vm.hypercalls import Hypercalls
@@ -76,21 +76,23 @@ class VM(Access, Insns, Frames, Faults, Interrupts, Hypercalls, Races, Order, Sc
         self.chooser = first_choice
         self.sjres = 0
         self.jf_counter = 0
-        self.lasti_lines: dict = {}  # code -> {instruction offset: line}
+        self.lasti_lines: dict = {}  # id(code) -> {instruction offset: line}
         self.jmp_targets: dict[int, tuple] = {}
-        self.code_info: dict = {}
+        self.code_info: dict = {}  # id(code) -> (fn, line map, resume map, code)
         self._pool: list = []
         self._pool_ids: dict = {}
         self.builtins = make_builtins(self)
         self.live_frames: dict = {}  # python frame -> frame object id, this transition
         self.parked: list | None = None  # the activations hc_frame last handed out, this transition
         self.frame_lines: dict = {}  # frame object id -> (resume entry, parent, allocas, registers) written
+        self.frame_entries: dict = {}  # function number -> (fn, the arguments of a resumed call)
         self.plain_fns: dict[int, int] = {}  # function pointer -> arguments, for icall's checked calls
         self.unwritten: dict = {}  # frame object id -> activations, handed out but not yet written
         self.dirty: set | None = None  # objects made, copied or freed since the last snapshot (None: all)
         self.base = None  # the snapshot last restored, and what has changed since (state.restore)
         self.touched: set | None = None
         self.order_seen = False  # the program may have seen objects' numbers (vm/order.py)
+        self.order_watch = False  # (the key renumbers: loads look for pointer bytes read as data)
         self.memo: dict | None = None  # __vm_memo results for the memory of base (state.restore resets it)
         self._dios_sched: tuple | None = None  # DiOS's scheduler, runnable tasks, layout (vm/sched.py)
         self.nondet_range: tuple[int, int] | None = None
@@ -125,6 +127,7 @@ class VM(Access, Insns, Frames, Faults, Interrupts, Hypercalls, Races, Order, Sc
         self.FT: list = []  # function number -> what calls it (filled below: stubs use the namespace)
         self.G = self.namespace()
         self.FT.extend(self.stub(fn) for fn in prog.functions)
+        self.install_native_interrupt()
         self.init_globals(env)
         set_undef_hook(self.undef_branch)
         ops.hooks.fault = self.fault
@@ -196,15 +199,16 @@ class VM(Access, Insns, Frames, Faults, Interrupts, Hypercalls, Races, Order, Sc
         exec(code, self.G)
         f = self.G[f"F{fn.idx}"]
         self.FT[fn.idx] = f
-        self.code_info[f.__code__] = (fn, linemap, resume)
+        # (keyed by id: hashing a code object hashes all its constants, every time)
+        self.code_info[id(f.__code__)] = (fn, linemap, resume, f.__code__)
         return f
 
     def namespace(self) -> dict:
         vm = self
         g = {"__builtins__": __builtins__, "OBJS": self.objs, "AST": self.AST, "U": U,
              "REGS": self.regs, "LongJmp": LongJmp, "Suspend": Suspend, "_gf": sys._getframe,
-             "_hc_frame": self.hc_frame, "THR": False, "LOOPS": False, "LEAKRET": False, "UNW": self.unwritten,
-             "FT": self.FT, "PLAIN": self.plain_fns}
+             "_hc_frame": self.hc_frame, "THR": False, "LOOPS": False, "OW": False, "LEAKRET": False,
+             "UNW": self.unwritten, "FT": self.FT, "PLAIN": self.plain_fns}
         for n, st in ((8, "<B"), (16, "<H"), (32, "<I"), (64, "<Q")):
             s = struct.Struct(st)
             g[f"L{n}"] = s.unpack_from
@@ -401,7 +405,9 @@ class VM(Access, Insns, Frames, Faults, Interrupts, Hypercalls, Races, Order, Sc
                     del self.AST[:]
                     self.resume_base = None
         except Suspend as s:
-            if self.live_frames:
+            if s.__class__ is Park:
+                self.park(s)
+            elif self.live_frames:
                 self.refresh_frames(s)
             if self.want_stop_bt:
                 self.stop_bt = self.traceback_frames(s.__traceback__)

@@ -9,20 +9,51 @@ into an integer (ptrtoint, unless only its offset is used, or it is
 subtracted from a pointer into the same object), a relational comparison
 of pointers into two objects of one class (stack or heap: the classes
 have fixed, ordered id ranges), or the difference of pointers into two
-objects.  Generated code tests for these (codegen/exprs.py) and calls here
-when one happens; order_seen then stays set, and the explorer starts over
-with the key that keeps the raw order (`explore.explorer.run`): states
-merged before may differ in what such an operation gives."""
+objects, and the bytes of a stored pointer read as anything but a
+pointer (memcpy into an integer, a union, a byte-wise hash or memcmp).
+Generated code tests for these (codegen/exprs.py, codegen/memory.py: a
+load from an object holding pointers leaves the fast path while the key
+renumbers) and calls here when one happens; order_seen then stays set,
+and the explorer starts over with the key that keeps the raw order
+(`explore.explorer.run`): states merged before may differ in what such
+an operation gives."""
 
 from __future__ import annotations
 
-from divm.load.layout import PL_ALLOCA, PL_CODE
+import struct
+
+from divm.load.layout import PL_ALLOCA, PL_CODE, POISON_ID
+
+_I32 = struct.Struct("<I").unpack_from
 
 USER_LO = PL_CODE << 32  # the first pointer into an object the key renumbers (stack, then heap ids)
 
 
 class Order:
-    """A mixin of VM: keeps order_seen."""
+    """A mixin of VM: keeps order_seen, and order_watch (loads check the
+    pointer bytes they read: set while the key renumbers)."""
+
+    def watch_order(self, on: bool) -> None:
+        self.order_watch = on
+        self.G["OW"] = on
+
+    def id_bytes_read(self, o, off: int, n: int, ty=None) -> None:
+        """A load of n bytes at off in o (which holds pointers), of type ty
+        (None: data of no type): does it read the object-id half of a
+        pointer into the stack or the heap other than as that pointer?"""
+        end = off + n
+        leaves = None
+        b = o.b
+        for q in o.ptrs:
+            if q + 4 < end and q + 8 > off and q + 8 <= len(b):
+                if leaves is None:
+                    leaves = pointer_leaves(ty) if ty is not None else frozenset()
+                if q - off in leaves:
+                    continue
+                t = _I32(b, q + 4)[0]
+                if PL_CODE <= t and t != POISON_ID:
+                    self.order_seen = True
+                    return
 
     def p2i(self, x: int) -> int:
         """ptrtoint of x, a pointer into the stack or the heap."""
@@ -46,3 +77,26 @@ class Order:
         """A vector operation that may show numbers (rare: not looked into)."""
         self.order_seen = True
         return v
+
+
+_LEAVES: dict = {}
+
+
+def pointer_leaves(ty) -> frozenset:
+    """The offsets of the pointers a value of type ty holds (where a load
+    of ty reads pointer bytes as pointers)."""
+    r = _LEAVES.get(id(ty))
+    if r is None:
+        k = ty.k
+        if k == "p":
+            r = frozenset((0,))
+        elif k == "s":
+            r = frozenset(o + x for e, o in zip(ty.elems, ty.offsets) for x in pointer_leaves(e))
+        elif k in ("a", "vec") and ty.elem is not None:
+            inner = pointer_leaves(ty.elem)
+            r = frozenset(i * ty.elem.size + x for i in range(ty.n) for x in inner) if inner else frozenset()
+        else:
+            r = frozenset()
+        _LEAVES[id(ty)] = (r, ty)  # (the type kept alive: ids stay unique)
+        return r
+    return r[0]

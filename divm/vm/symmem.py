@@ -98,6 +98,8 @@ class SymMemory:
         n = ty.store
         if o is None or len(o.b) < n or len(o.b) > ARRAY_LIMIT:
             return None
+        if o.ptrs and self.vm.order_watch:  # (any offset may read a pointer's bytes: vm/order.py)
+            self.vm.id_bytes_read(o, 0, len(o.b))
         off = z3.simplify(z3.Extract(31, 0, t))
         size = len(o.b)
         arr = self.array_term(o) if size - n + 1 > ITE_LIMIT else None
