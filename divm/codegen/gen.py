@@ -108,6 +108,9 @@ def _plan(g: Gen, extra: set[int]) -> set[int]:
     g.sym = g.vm.symbolic  # operations on symbolic values go to the engine
     g.uninit = g.vm.nondet_uninit and not fn.system  # -o nondet:uninit: an undefined local read is an input
     g.poison = g.ovf or g.uninit
+    # a pointer's bytes read as data (vm/order.py): DiOS reads its own structures by their fields, never so
+    g.data_ptrs = not (fn.system and any(ins.loc and ("/" + ins.loc[0]).find("/dios/src/") >= 0
+                                         for b in blocks for ins in b.ins))
     g.has_setjmp = any(ins.op == "call" and g.is_setjmp(ins) for b in blocks for ins in b.ins)
     # va_start's areas are made at the entry (a frame parked before va_start keeps them)
     g.va_area = fn.ty.vararg and any(ins.op == "call" and g.callee_name(ins).startswith("llvm.va_start")

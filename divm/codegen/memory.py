@@ -60,14 +60,16 @@ class Memory:
     def i_cmpxchg(self, ins: Ins, ind: int) -> None:
         a = ins.a
         self.crit(self.val(a[0]), a[1].ty.store, 3, ind, ins.loc)
+        moved = ", True" if self.moved_only(ins.res) else ""
         self.emit(ind, f"{ins.res} = _cmpxchg({self.val(a[0])}, {self.val(a[1])}, {self.val(a[2])}, "
-                       f"{self.tname(a[1].ty)})", ins.loc)
+                       f"{self.tname(a[1].ty)}{moved})", ins.loc)
 
     def i_atomicrmw(self, ins: Ins, ind: int) -> None:
         a = ins.a
         self.crit(self.val(a[0]), a[1].ty.store, 3, ind, ins.loc)
+        moved = ", True" if self.moved_only(ins.res) else ""
         self.emit(ind, f"{ins.res} = _atomicrmw({ins.x!r}, {self.val(a[0])}, {self.val(a[1])}, "
-                       f"{self.tname(a[1].ty)})", ins.loc)
+                       f"{self.tname(a[1].ty)}{moved})", ins.loc)
 
     @staticmethod
     def addr(p: str) -> tuple[str, str]:
@@ -92,18 +94,53 @@ class Memory:
             e(ind + 1, f"_o = OBJS[{oid}]", loc)
             # (a byte is read by indexing, half the cost of an unpack)
             rd = f"_o.b[{off}]" if key == ("i", 8) else f"{_UNPACK[key]}(_o.b, {off})[0]"
-            # (data read from an object holding pointers: are they pointer bytes? vm/order.py)
-            ow = "" if ty.k == "p" else " and not (_o.ptrs and OW)"
+            ow = ""
+            if ty.k != "p" and self.data_ptrs:  # (data read from an object with pointers: their bytes? vm/order.py)
+                ow = " and not (_o.ptrs and OW)"
+                if not self.uninit and self.moved_only(r):
+                    ld = "_ldm"
             e(ind + 1, f"{r} = {rd} if (_o.ud is None or not {um.format(off)}){ow} else {ld}({p}, {t})", loc)
             e(ind, f"except Exception: {r} = {ld}({p}, {t})", loc)
         elif ty.k == "i" and ty.bits == 1:
             e(ind, "try:", loc)
             e(ind + 1, f"_o = OBJS[{oid}]", loc)
-            e(ind + 1, f"{r} = _o.b[{off}] & 1 if (_o.ud is None or not _o.ud[{off}]) and not (_o.ptrs and OW) "
-                       f"else {ld}({p}, {t})", loc)
+            ow = " and not (_o.ptrs and OW)" if self.data_ptrs else ""
+            e(ind + 1, f"{r} = _o.b[{off}] & 1 if (_o.ud is None or not _o.ud[{off}]){ow} else {ld}({p}, {t})", loc)
             e(ind, f"except Exception: {r} = {ld}({p}, {t})", loc)
         else:
             e(ind, f"{r} = {ld}({p}, {t})", loc)
+
+    def moved_only(self, r: str) -> bool:
+        """Is the value of r only moved (stored, exchanged, made a pointer
+        again, compared for equality), never computed with?  Clang moves
+        pointers through atomics and unions as integers: such a load of a
+        pointer's bytes shows no number (vm/order.py); the pointer may
+        still leave (its object is shared)."""
+        users = self.__dict__.get("_users")
+        if users is None:
+            users = self._users = {}
+            for b in self.fn.blocks:
+                for ins in b.phis + b.ins:
+                    for k, op in enumerate(ins.a):
+                        if not op.const:
+                            users.setdefault(op.name, []).append((ins, k))
+        todo, seen = [r], {r}
+        while todo:
+            for ins, k in users.get(todo.pop(), ()):
+                op = ins.op
+                if op == "store" and k == 0 or op == "cmpxchg" and k > 0 or op == "inttoptr" \
+                        or op == "atomicrmw" and ins.x == "xchg" and k == 1 \
+                        or op == "icmp" and ins.x in ("eq", "ne") or op == "trunc" and ins.ty.bits <= 32:
+                    continue
+                if op == "extractvalue" and tuple(ins.x) == (1,):  # (cmpxchg's success flag: an equality)
+                    continue
+                if op == "phi" or op == "select" and k > 0 or op == "extractvalue":
+                    if ins.res not in seen:
+                        seen.add(ins.res)
+                        todo.append(ins.res)
+                    continue
+                return False
+        return True
 
     def store(self, p: str, v: str, ty: Ty, ind: int, loc) -> None:
         """Inline fast path for writable objects (`slow` marks frozen and

@@ -60,7 +60,6 @@ class Machine:
         self.symmetry = symmetry
         self.symmetry_dropped = False  # the program saw objects' numbers: the order is kept after all
         self.canon = S.Canon(keep_order=not symmetry)
-        vm.watch_order(symmetry)
         self.inputs: list[dict] = []  # a symbolic counterexample's input values (replay)
         self.all_accepting = False  # termination: every step of the program is accepting
         self._initial = None
@@ -80,7 +79,6 @@ class Machine:
             if vm.order_seen and self.symmetry:  # (boot compared or converted pointers: no key taken yet)
                 self.canon = S.Canon()
                 self.symmetry_dropped = True
-                vm.watch_order(False)
             snap = S.snapshot(vm)  # frozen first: the boot segment is made of frozen roots
             self._initial = (self.key(), snap)
         else:
@@ -93,7 +91,6 @@ class Machine:
         self.canon = S.Canon()
         self.transitions = 0
         self.symmetry_dropped = True
-        self.vm.watch_order(False)
         if self._initial is not None:
             snap = self._initial[1]
             S.restore(self.vm, snap)

@@ -72,11 +72,11 @@ class Access:
                 o = self.writable(oid)
         return o
 
-    def ld(self, p, ty: Ty):
+    def ld(self, p, ty: Ty, moved: bool = False):
         if self.order_watch and ty.k != "p" and p.__class__ is int:  # (pointer bytes read as data: vm/order.py)
             o = self.objs.get(p >> 32)
             if o is not None and o.ptrs:
-                self.id_bytes_read(o, p & M32, ty.store, ty)
+                self.id_bytes_read(o, p & M32, ty.store, ty, moved)
         # a scalar whose own bytes are defined, in an object that has some
         # undefined bytes elsewhere: the common slow-path case, kept short
         un = SCALAR.get((ty.k, ty.bits))
@@ -301,8 +301,8 @@ class Access:
             return PTR
         return ty
 
-    def cmpxchg(self, p, cmp, new, ty):
-        old = self.ld(p, ty)
+    def cmpxchg(self, p, cmp, new, ty, moved: bool = False):
+        old = self.ld(p, ty, moved)
         ok = old == cmp
         if ok.__class__ is U:
             self.fault(F_UNDEFINED, "compare-and-swap on an undefined value")
@@ -311,8 +311,8 @@ class Access:
             self.st(p, new, self.word_type(new, ty))
         return (old, bool(ok))
 
-    def atomicrmw(self, op: str, p, v, ty):
-        old = self.ld(p, ty)
+    def atomicrmw(self, op: str, p, v, ty, moved: bool = False):
+        old = self.ld(p, ty, moved and op == "xchg")
         bits = ty.bits
         m = (1 << bits) - 1
         if op == "xchg":

@@ -220,6 +220,9 @@ class Interrupts:
         thr = bool(self.flags & CF_THREADS) or self.all_visible or self.stop_request is not None
         self.G["THR"] = thr
         self.G["LOOPS"] = thr or self.explore_mode
+        # pointer bytes read as data (vm/order.py): they count where a search merges states and skips
+        # private accesses (a single run may leave them: they only move its interrupts)
+        self.G["OW"] = self.order_watch = self.explore_mode and self._reduce
 
     def hc_test_crit(self, addr, size, access, yes):
         if self.flags & CF_IGNORECRIT:

@@ -244,6 +244,7 @@ class VM(Access, Insns, Frames, Faults, Interrupts, Hypercalls, Races, Order, Sc
                      "bad_target", "undefined_fn", "ubranch", "fault", "setjmp", "newjf", "crit", "loop",
                      "leak_return", "tls", "p2i", "ocmp", "psub", "ordered"):
             g["_" + name] = getattr(self, name)
+        g["_ldm"] = lambda p, ty: vm.ld(p, ty, True)  # (a value only moved: codegen moved_only)
         g["_sjres"] = lambda: vm.sjres
         g["_set_sjres"] = lambda v: setattr(vm, "sjres", v)
         g["_bi"] = self.builtins.__getitem__

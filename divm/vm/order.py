@@ -25,22 +25,22 @@ import struct
 from divm.load.layout import PL_ALLOCA, PL_CODE, POISON_ID
 
 _I32 = struct.Struct("<I").unpack_from
+_Q = struct.Struct("<Q").unpack_from
 
 USER_LO = PL_CODE << 32  # the first pointer into an object the key renumbers (stack, then heap ids)
 
 
 class Order:
     """A mixin of VM: keeps order_seen, and order_watch (loads check the
-    pointer bytes they read: set while the key renumbers)."""
+    pointer bytes they read: set while a search explores with the
+    reductions, for heap symmetry and for the shared objects); uses share."""
 
-    def watch_order(self, on: bool) -> None:
-        self.order_watch = on
-        self.G["OW"] = on
-
-    def id_bytes_read(self, o, off: int, n: int, ty=None) -> None:
+    def id_bytes_read(self, o, off: int, n: int, ty=None, moved: bool = False) -> None:
         """A load of n bytes at off in o (which holds pointers), of type ty
         (None: data of no type): does it read the object-id half of a
-        pointer into the stack or the heap other than as that pointer?"""
+        pointer into the stack or the heap other than as that pointer?  Its
+        number shows then (unless the value is only moved, as codegen saw),
+        and the pointer may leave as data (shared, as p2i)."""
         end = off + n
         leaves = None
         b = o.b
@@ -52,12 +52,16 @@ class Order:
                     continue
                 t = _I32(b, q + 4)[0]
                 if PL_CODE <= t and t != POISON_ID:
-                    self.order_seen = True
-                    return
+                    if not moved:
+                        self.order_seen = True
+                    self.share(_Q(b, q)[0])
 
     def p2i(self, x: int) -> int:
-        """ptrtoint of x, a pointer into the stack or the heap."""
+        """ptrtoint of x, a pointer into the stack or the heap: its number
+        shows, and as an integer it may reach another thread (it is shared
+        from now on: the interrupt reductions must see its accesses)."""
         self.order_seen = True
+        self.share(x)
         return x
 
     def ocmp(self, x: int, y: int, r: bool) -> bool:

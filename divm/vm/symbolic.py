@@ -439,7 +439,7 @@ def install(vm) -> Engine:
     for name, f in list(G.items()):
         if name.startswith("_") and name not in _AS_IS and callable(f) and not isinstance(f, type):
             G[name] = wrap(f)
-    G["_ld"] = lambda p, ty: eng.load(vm, p, ty)
+    G["_ld"] = G["_ldm"] = lambda p, ty: eng.load(vm, p, ty)
     G["_st"] = lambda p, v, ty: eng.store(vm, p, v, ty)
     G["_uninit"] = eng.uninit_value
     G["_ldu"] = lambda p, ty: eng.load(vm, p, ty, True)

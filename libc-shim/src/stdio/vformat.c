@@ -193,24 +193,26 @@ static int argtype(const struct spec *sp)
     return TY_NONE;
 }
 
-static union val fetch(struct args *a, int pos, int ty)
+/* the argument into *v: written, not returned (a union with a long double
+ * comes back as one, which would carry a pointer's bytes as data and make
+ * divm keep heap objects' raw order) */
+static void fetch(struct args *a, int pos, int ty, union val *v)
 {
-    union val v;
     if (a->vals) {
         if (pos >= 1 && pos <= a->nvals)
-            return a->vals[pos - 1];
-        v.ld = 0;
-        return v;
+            *v = a->vals[pos - 1];
+        else
+            v->ld = 0;
+        return;
     }
     switch (ty) {
-    case TY_INT: v.l = va_arg(a->ap, int); break;
-    case TY_LONG: v.l = va_arg(a->ap, long); break;
-    case TY_PTR: v.p = va_arg(a->ap, void *); break;
-    case TY_DBL: v.d = va_arg(a->ap, double); break;
-    case TY_LDBL: v.ld = va_arg(a->ap, long double); break;
-    default: v.l = 0;
+    case TY_INT: v->l = va_arg(a->ap, int); break;
+    case TY_LONG: v->l = va_arg(a->ap, long); break;
+    case TY_PTR: v->p = va_arg(a->ap, void *); break;
+    case TY_DBL: v->d = va_arg(a->ap, double); break;
+    case TY_LDBL: v->ld = va_arg(a->ap, long double); break;
+    default: v->l = 0;
     }
-    return v;
 }
 
 /* ---- integers ---- */
@@ -877,7 +879,7 @@ static int conv_one(struct __divm_sink *s, struct spec *sp, struct args *a, int 
     switch (c) {
     case 'd':
     case 'i': {
-        v = fetch(a, sp->argpos, argtype(sp));
+        fetch(a, sp->argpos, argtype(sp), &v);
         long x = v.l;
         switch (sp->len) {
         case L_HH: x = (signed char)x; break;
@@ -889,7 +891,7 @@ static int conv_one(struct __divm_sink *s, struct spec *sp, struct args *a, int 
         return 0;
     }
     case 'o': case 'u': case 'x': case 'X': {
-        v = fetch(a, sp->argpos, argtype(sp));
+        fetch(a, sp->argpos, argtype(sp), &v);
         unsigned long u = (unsigned long)v.l;
         switch (sp->len) {
         case L_HH: u = (unsigned char)u; break;
@@ -900,7 +902,7 @@ static int conv_one(struct __divm_sink *s, struct spec *sp, struct args *a, int 
         return 0;
     }
     case 'p': {
-        v = fetch(a, sp->argpos, TY_PTR);
+        fetch(a, sp->argpos, TY_PTR, &v);
         if (!v.p) {
             struct spec t = *sp;
             if (t.prec < 5)
@@ -914,7 +916,7 @@ static int conv_one(struct __divm_sink *s, struct spec *sp, struct args *a, int 
     }
     case 'c':
     case 'C':
-        v = fetch(a, sp->argpos, TY_INT);
+        fetch(a, sp->argpos, TY_INT, &v);
         if (c == 'C' || sp->len == L_L) {
             unsigned int wc = (unsigned int)v.l;
             if (wc >= 0x80) {
@@ -938,7 +940,7 @@ static int conv_one(struct __divm_sink *s, struct spec *sp, struct args *a, int 
             fmt_str(s, sp, str, len);
             return 0;
         }
-        v = fetch(a, sp->argpos, TY_PTR);
+        fetch(a, sp->argpos, TY_PTR, &v);
         if (c == 'S' || sp->len == L_L) {
             /* wide string in the C locale: ASCII only */
             const int *ws = v.p;
@@ -974,7 +976,7 @@ static int conv_one(struct __divm_sink *s, struct spec *sp, struct args *a, int 
         return 0;
     }
     case 'n': {
-        v = fetch(a, sp->argpos, TY_PTR);
+        fetch(a, sp->argpos, TY_PTR, &v);
         size_t t = s->total;
         switch (sp->len) {
         case L_HH: *(signed char *)v.p = (signed char)t; break;
@@ -987,10 +989,10 @@ static int conv_one(struct __divm_sink *s, struct spec *sp, struct args *a, int 
     case 'f': case 'F': case 'e': case 'E': case 'g': case 'G': case 'a': case 'A': {
         struct fpval fv;
         if (sp->len == L_BIG) {
-            v = fetch(a, sp->argpos, TY_LDBL);
+            fetch(a, sp->argpos, TY_LDBL, &v);
             decompose_ld(v.ld, &fv);
         } else {
-            v = fetch(a, sp->argpos, TY_DBL);
+            fetch(a, sp->argpos, TY_DBL, &v);
             decompose_d(v.d, &fv);
         }
         return fmt_float(s, sp, &fv);
@@ -1038,7 +1040,9 @@ static int conv_one(struct __divm_sink *s, struct spec *sp, struct args *a, int 
 static void star_args(struct spec *sp, struct args *a)
 {
     if (sp->wpos >= 0) {
-        int w = (int)fetch(a, sp->wpos, TY_INT).l;
+        union val v;
+        fetch(a, sp->wpos, TY_INT, &v);
+        int w = (int)v.l;
         if (w < 0) {
             sp->flags |= F_MINUS;
             w = w == INT_MIN ? INT_MAX : -w;
@@ -1046,7 +1050,9 @@ static void star_args(struct spec *sp, struct args *a)
         sp->width = w;
     }
     if (sp->ppos >= 0) {
-        int p = (int)fetch(a, sp->ppos, TY_INT).l;
+        union val v;
+        fetch(a, sp->ppos, TY_INT, &v);
+        int p = (int)v.l;
         sp->prec = p < 0 ? -1 : p;
     }
 }
