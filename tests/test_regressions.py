@@ -388,3 +388,28 @@ int main(void)
     assert r.returncode == 0 and r.stdout == "done\n", r
     assert r.stderr.splitlines() == ["demo: value 42 and text", "demo: shown 2", "logger.c: default 3",
                                      "logger.c: warned 4"], r.stderr
+
+
+def test_longjmp_across_an_interrupt_is_refused(tmp_path):
+    """A longjmp to a setjmp whose function was parked and resumed since
+    (here at __dios_reschedule) is a limitation, said in one line with
+    exit 2: it once ended in a Python traceback."""
+    src = write(tmp_path, "sj.c", """#include <setjmp.h>
+#include <dios.h>
+static jmp_buf b;
+int main(void)
+{
+    int i = 0;
+    while (1) {
+        if (setjmp(b))
+            i = 0;
+        __dios_reschedule();
+        if (i++ == 2)
+            longjmp(b, 1);
+    }
+}
+""")
+    for cmd in ("run", "verify"):
+        r = divm(cmd, src)
+        assert r.returncode == 2, r.stderr
+        assert "Traceback" not in r.stderr and "longjmp across an interrupt point" in r.stderr

@@ -414,6 +414,9 @@ class VM(Access, Insns, Frames, Faults, Interrupts, Hypercalls, Races, Order, Sc
                 self.stop_bt = self.traceback_frames(s.__traceback__)
         except RecursionError as e:
             self.stack_overflow(e.__traceback__)
+        except LongJmp:  # (its setjmp's activation was parked and resumed since: a new Python frame)
+            raise VMError("longjmp across an interrupt point (the function that called setjmp was suspended "
+                          "and resumed since) is not supported") from None
         finally:
             if self.leakcheck and not self.flags & CF_ERROR and (
                     self.leakcheck == "state" or self.flags & CF_STOP and self.exit_status is not None):
