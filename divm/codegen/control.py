@@ -34,8 +34,9 @@ class ControlFlow:
             if ins.op == "call" and self.is_setjmp(ins):
                 # the rest of the block is where a longjmp lands: its own entry
                 nb = self.tail(b, n + 1, "sj")
-                lhs = f"{ins.res} = " if ins.res else ""
-                self.emit(ind, f"{lhs}_setjmp({self.val(ins.a[0])}, _jf, {nb}, _sp)", ins.loc)
+                self.emit(ind, f"_jf = _setjmp({self.val(ins.a[0])}, _jf, {nb}, _sp, _gf())", ins.loc)
+                if ins.res:
+                    self.emit(ind, f"{ins.res} = 0")
                 self.goto(ind, nb)
                 return
             self.cur = (b, n, skip_crit and n == start)

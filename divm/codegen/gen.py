@@ -72,6 +72,9 @@ def _source(g: Gen, extra: set[int]) -> str:
     # a parked frame keeps only the registers live where it resumes
     live = resume_live(fn, g, regs)
     _splice(g, prologue + (3 if g.uses_alloca else 2), resume_prologue(g, regs, live))
+    unset = sorted(set(g.sj_live) - set(fn.params)) if g.has_setjmp else ()
+    if unset:  # (uses_alloca: the fresh branch's second line is `_sp = ...`)
+        _splice(g, prologue + 2, ["        " + " = ".join(unset) + " = None"])
     keep_registers(g, live)
     fn.regs = regs
     fn.jump_entries = frozenset(labels)
@@ -137,8 +140,8 @@ def _body(g: Gen) -> int:
     g.emit(ind + 1, "bb = 0")
     if g.atomic:
         g.emit(ind + 1, "_hc_ctl_flag(0, 3)")
-    if g.has_setjmp:
-        g.emit(ind, "_jf = _newjf()")
+    if g.has_setjmp:  # (this activation's frame id: what a jmp_buf names; 0 until it needs one)
+        g.emit(ind, "_jf = _jfid(_rs)")
     g.emit(ind, "while True:")
     ind += 1
     if g.has_setjmp:
@@ -163,8 +166,8 @@ def _body(g: Gen) -> int:
         g.block(b, ind + 1, 0, start, skip_crit=kind == "crit")
     if g.has_setjmp:
         g.emit(ind - 1, "except LongJmp as _e:")
-        g.emit(ind, "if _e.jf is not _jf: raise")
-        g.emit(ind, "_freeto(_e.sp)")
+        g.emit(ind, "if _e.jf != _jf or not _jf: raise")
+        g.emit(ind, "_freeto(_sp + _e.sp)")
         g.emit(ind, "bb = _e.bb")
         g.emit(ind, "_set_sjres(_e.val)")
     return prologue

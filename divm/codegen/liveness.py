@@ -142,16 +142,20 @@ def resume_live(fn: Fn, g, regs: dict) -> dict[int, tuple[str, ...]]:
     # a parked frame may be continued at a label (__dios_jump): what the
     # labels need is kept at every call too
     at_labels = {n for b in fn.blocks if b.ins[-1].op == "indirectbr" for t in b.ins[-1].x for n in lb[t][0]}
+    # and a longjmp may land after any setjmp of the function, once it was parked anywhere
+    at_sj = {n for (bidx, start, kind) in g.splits if kind == "sj" and start < len(lb[bidx]) for n in lb[bidx][start]}
+    g.sj_live = at_sj  # (a fresh call sets them to None: a frame parked before they are assigned keeps them so)
     for (bidx, start, kind), rid in g.splits.items():
         if kind not in ("call", "crit", "entry"):
             continue
         names = set(lb[bidx][start]) if start < len(lb[bidx]) else set()
         if kind == "call":
             names |= at_labels
+        names |= at_sj
         if kind == "call":
             names.discard(g.results.get(rid))
         out[rid] = tuple(sorted(names, key=order.__getitem__))
     for rid in g.resume_lines.values():
         if rid < 100000:  # a loop point: the block's start, its phis assigned
-            out[rid] = tuple(sorted(lb[rid][0], key=order.__getitem__))
+            out[rid] = tuple(sorted(set(lb[rid][0]) | at_sj, key=order.__getitem__))
     return out

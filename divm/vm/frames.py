@@ -12,7 +12,7 @@ import sys
 from divm.load.ir import Fn
 from divm.load.layout import CODE_BASE, M32, decode_obj, encode
 from divm.load.values import U
-from divm.vm.defs import F_CONTROL, F_HYPERCALL, F_MEMORY, F_UNDEFINED, Jump, Suspend
+from divm.vm.defs import F_CONTROL, F_HYPERCALL, F_MEMORY, F_UNDEFINED, Jump, LongJmp, Suspend
 from divm.vm.memory import K_FRAME, Obj
 
 _PC = struct.Struct("<Q").unpack_from
@@ -346,6 +346,7 @@ class Frames:
         value = None
         objs, FT, AST = self.objs, self.FT, self.AST
         entries = self.frame_entries
+        jrel = None  # a longjmp to a parked caller: its allocas past this many are freed
         while frame:
             o = objs.get(frame >> 32)
             if o is None or len(o.b) < FRAME_HDR or frame & M32:
@@ -379,8 +380,16 @@ class Frames:
                 sp = len(AST)
                 if na:
                     AST.extend(q >> 32 for q in struct.unpack_from(f"<{na}Q", o.b, FRAME_HDR))
+                if jrel is not None:
+                    if len(AST) > sp + jrel:
+                        self.freeto(sp + jrel)
+                    jrel = None
                 if bb >= 0:
-                    value = FT[fidx](*args, _rs=(bb, None, regs, sp, "jump"))
+                    try:
+                        value = FT[fidx](*args, _rs=(bb, None, regs, sp, "jump"))
+                    except LongJmp as e:
+                        frame, bb, regs, jrel = self.longjmp_out(frame, e)
+                        continue
                     bb = -1
                 else:
                     try:
@@ -392,23 +401,40 @@ class Frames:
                         vals = lay.fast.unpack_from(o.b, base)
                     else:
                         vals = tuple(decode_obj(t, o, base + off) for t, off in zip(lay.types, lay.offsets))
-                    value = FT[fidx](*args, _rs=(rid, value, vals, sp))
+                    try:
+                        value = FT[fidx](*args, _rs=(rid, value, vals, sp))
+                    except LongJmp as e:
+                        frame, bb, regs, jrel = self.longjmp_out(frame, e)
+                        continue
             # (live_frames may keep the returned activation: no new one can match it)
             if objs.pop(frame >> 32, None) is not None and self.dirty is not None:
                 self.dirty.add(frame >> 32)
             frame = parent
         raise Suspend()
 
-    def jump_to_block(self, frame: int, pc) -> Jump:
-        """__vm_ctl_set(_VM_CR_Frame, frame, pc): continue frame's function
-        at the block pc (a block address) with the registers the frame holds."""
+    def longjmp_out(self, frame: int, e: LongJmp) -> tuple:
+        """A longjmp left the activations resumed from frame for a parked
+        caller's setjmp: the frames in between go, and the caller goes on
+        at the block after its setjmp with the registers its frame holds
+        (as a jump does).  (frame, block, registers, allocas kept)."""
+        target = self.longjmp_target(e.jf)
+        if target is None:
+            raise e
+        while frame and frame >> 32 != e.jf:
+            o = self.objs.get(frame >> 32)
+            parent = int.from_bytes(o.b[8:16], "little") if o is not None and len(o.b) >= 16 else 0
+            self.free_frame(frame >> 32)
+            frame = parent
+        self.sjres = e.val
+        fn, regs = self.frame_registers(frame)
+        return frame, e.bb, regs, e.sp
+
+    def frame_registers(self, frame: int) -> tuple:
+        """(function, every register of it, in fn.regs order) of a parked
+        frame: those it holds, None for the others."""
         o = self.objs[frame >> 32]
         fpc = struct.unpack_from("<Q", o.b, 0)[0]
-        fidx = (fpc >> 32) - CODE_BASE
-        if pc.__class__ is not int or (pc >> 32) - CODE_BASE != fidx or not pc & M32:
-            self.fault(F_CONTROL, "__vm_ctl_set(_VM_CR_Frame) to a pc outside the frame's function")
-            raise Suspend()
-        fn = self.prog.functions[fidx]
+        fn = self.prog.functions[(fpc >> 32) - CODE_BASE]
         rid = fpc & M32
         vals: dict = {}
         if rid:
@@ -418,10 +444,20 @@ class Frames:
             vals = {n: decode_obj(t, o, base + off) for n, t, off in zip(lay.names, lay.types, lay.offsets)}
         if not hasattr(fn, "regs"):
             self.compile(fn)
+        return fn, tuple(vals.get(n) for n in fn.regs)
+
+    def jump_to_block(self, frame: int, pc) -> Jump:
+        """__vm_ctl_set(_VM_CR_Frame, frame, pc): continue frame's function
+        at the block pc (a block address) with the registers the frame holds."""
+        fpc = _PC(self.objs[frame >> 32].b)[0]
+        if pc.__class__ is not int or pc >> 32 != fpc >> 32 or not pc & M32:
+            self.fault(F_CONTROL, "__vm_ctl_set(_VM_CR_Frame) to a pc outside the frame's function")
+            raise Suspend()
+        fn, regs = self.frame_registers(frame)
         if (pc & M32) - 1 not in getattr(fn, "jump_entries", ()):
             self.fault(F_CONTROL, "__vm_ctl_set(_VM_CR_Frame) to a pc that is no label of the frame's function")
             raise Suspend()
-        return Jump(frame, (pc & M32) - 1, tuple(vals.get(n) for n in fn.regs))
+        return Jump(frame, (pc & M32) - 1, regs)
 
     def is_frame(self, val: int) -> bool:
         """Can control go to frame val (a frame the VM wrote, or one the OS

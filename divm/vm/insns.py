@@ -4,11 +4,14 @@ setjmp/longjmp, thread-local addresses, aggregates and vectors, bitcasts."""
 
 from __future__ import annotations
 
+import sys
+
 from divm.load.errors import VMError
 from divm.load.layout import CODE_BASE, M32, M64, decode, encode
 from divm.load.types import DOUBLE, I64, I128, PTR, VA_LIST, X86FP80, Ty
 from divm.load.values import U
 from divm.vm.defs import F_CONTROL, F_UNDEFINED, LongJmp, Suspend
+from divm.vm.frames import ENTER_CODE
 
 
 class Insns:
@@ -58,25 +61,53 @@ class Insns:
             return -1
         return (p & M32) - 1
 
-    def newjf(self):
-        return object()
+    def jfid(self, rs) -> int:
+        """A setjmp-calling activation's frame id: the frame it resumes from
+        (enter_frame sets resume_base just before), 0 for a fresh call."""
+        return self.resume_base[0] if rs is not None and self.resume_base is not None else 0
 
-    def setjmp(self, buf, jf, bb: int, sp: int) -> int:
-        self.jf_counter += 1
-        key = self.jf_counter
-        self.jmp_targets[key] = (jf, bb, len(self.AST))
-        self.st(buf, key, I64)
+    def setjmp(self, buf, jf: int, bb: int, sp: int, pyf) -> int:
+        """jmp_buf: [the activation's frame, the block after the call, its
+        allocas so far].  The frame is a pointer (the key renumbers it, as
+        DiVM's jmp_buf holds frame and pc): an activation that has none yet
+        gets its id now, as __vm_ctl_get(_VM_CR_Frame) would, and keeps it
+        when it is parked (live_frames).  Returns the frame id."""
+        if not jf:
+            fn = self.code_info[id(pyf.f_code)][0]
+            jf = self.frame_ptr(pyf, fn, pyf.f_back is not None and pyf.f_back.f_code is ENTER_CODE) >> 32
+        self.st(buf, jf << 32, PTR)
+        self.st(buf + 8, bb, I64)
+        self.st(buf + 16, len(self.AST) - sp, I64)
         self.sjres = 0
-        return 0
+        return jf
 
     def longjmp(self, buf, val) -> None:
-        key = self.ld(buf, I64)
-        t = self.jmp_targets.get(key) if key.__class__ is int else None
-        if t is None:
+        f, bb, rel = self.ld(buf, PTR), self.ld(buf + 8, I64), self.ld(buf + 16, I64)
+        if not all(v.__class__ is int for v in (f, bb, rel)) or f & M32 or not f or rel >> 32:
             self.fault(F_CONTROL, "longjmp to a jmp_buf that setjmp did not fill")
             raise Suspend()
-        jf, bb, sp = t
-        raise LongJmp(jf, bb, sp, (val & M32) or 1)
+        fid = f >> 32
+        running = {self.live_frames.get(g[0]) for g in self.generated_frames(sys._getframe(1))}
+        if fid not in running and self.longjmp_target(fid) is None:
+            self.fault(F_CONTROL, "longjmp to a jmp_buf whose function has returned")
+            raise Suspend()
+        raise LongJmp(fid, bb, rel, (val & M32) or 1)
+
+    def longjmp_target(self, fid: int) -> int | None:
+        """fid if it is the running resumed activation's frame or a parked
+        caller's (pointer), else None."""
+        rb = self.resume_base
+        frame = rb[0] << 32 if rb is not None else 0
+        for _ in range(1 << 16):
+            if not frame:
+                return None
+            if frame >> 32 == fid:
+                return frame
+            o = self.objs.get(frame >> 32)
+            if o is None or len(o.b) < 16:
+                return None
+            frame = int.from_bytes(o.b[8:16], "little")
+        return None
 
     def tls(self, p):
         """The calling thread's copy of a thread-local variable (DiOS keeps

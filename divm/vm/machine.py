@@ -75,9 +75,7 @@ class VM(Access, Insns, Frames, Faults, Interrupts, Hypercalls, Races, Order, Sc
         self.choice_log: list[tuple[int, int]] = []
         self.chooser = first_choice
         self.sjres = 0
-        self.jf_counter = 0
         self.lasti_lines: dict = {}  # id(code) -> {instruction offset: line}
-        self.jmp_targets: dict[int, tuple] = {}
         self.code_info: dict = {}  # id(code) -> (fn, line map, resume map, code)
         self._pool: list = []
         self._pool_ids: dict = {}
@@ -241,7 +239,7 @@ class VM(Access, Insns, Frames, Faults, Interrupts, Hypercalls, Races, Order, Sc
         for name in ("ld", "st", "alloca", "freeto", "gep", "gep_chk", "memcpy", "memset", "icall", "byval",
                      "va_area", "va_start", "cmpxchg", "atomicrmw", "insertvalue", "extractelement",
                      "insertelement", "shuffle", "bitcast", "objectsize", "blockaddr", "bad_call", "bad_ret",
-                     "bad_target", "undefined_fn", "ubranch", "fault", "setjmp", "newjf", "crit", "loop",
+                     "bad_target", "undefined_fn", "ubranch", "fault", "setjmp", "jfid", "crit", "loop",
                      "leak_return", "tls", "p2i", "ocmp", "psub", "ordered"):
             g["_" + name] = getattr(self, name)
         g["_ldm"] = lambda p, ty: vm.ld(p, ty, True)  # (a value only moved: codegen moved_only)
@@ -414,9 +412,8 @@ class VM(Access, Insns, Frames, Faults, Interrupts, Hypercalls, Races, Order, Sc
                 self.stop_bt = self.traceback_frames(s.__traceback__)
         except RecursionError as e:
             self.stack_overflow(e.__traceback__)
-        except LongJmp:  # (its setjmp's activation was parked and resumed since: a new Python frame)
-            raise VMError("longjmp across an interrupt point (the function that called setjmp was suspended "
-                          "and resumed since) is not supported") from None
+        except LongJmp:  # (longjmp checked its target: this is the VM's mistake)
+            raise VMError("a longjmp found no activation to land in") from None
         finally:
             if self.leakcheck and not self.flags & CF_ERROR and (
                     self.leakcheck == "state" or self.flags & CF_STOP and self.exit_status is not None):
