@@ -125,3 +125,22 @@ def test_ltl_property_trace_replays(tmp_path):
             assert rp.returncode == 1 and "loop starts here" in rp.stdout, rp.stdout + rp.stderr
             checked += 1
     assert checked
+
+
+def test_termination_with_sampled_inputs_is_not_valid(tmp_path):
+    """The loop runs forever only for inputs above 5, which the default
+    nondet domain {0, 1, -1, 2} never takes: not `valid`, but inconclusive;
+    a range that includes them finds the lasso (both used to say valid)."""
+    src = tmp_path / "t.c"
+    src.write_text("extern int __VERIFIER_nondet_int(void);\n"
+                   "int main(void) { int n = __VERIFIER_nondet_int(); while (n > 5) { } return 0; }\n")
+    big = tmp_path / "b.c"  # a block beyond divm's objects: its success is not explored
+    big.write_text("#include <stdlib.h>\n"
+                   "int main(void) { char *p = malloc(3u << 30); while (p) { } return 0; }\n")
+    for prog, extra in ((src, ()), (big, ("-o", "nofail:malloc")), (big, ())):
+        rep = str(tmp_path / "r.json")
+        r = divm("verify", "--termination", *extra, "--report", rep, str(prog))
+        assert r.returncode == 3, r.stdout + r.stderr
+        assert json.load(open(rep))["result"] == "inconclusive"
+    r = divm("verify", "--termination", "--nondet-range", "-10:10", "--trace-out", str(tmp_path / "t.json"), str(src))
+    assert r.returncode == 1 and "runs forever" in r.stderr, r.stdout + r.stderr

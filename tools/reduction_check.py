@@ -59,7 +59,9 @@ def compare(path: str, max_time: float = 300) -> dict:
     """Verify path in every mode: the outcomes, states and whether they agree."""
     runs = {m: verify(path, extra, max_time) for m, extra in MODES.items()}
     seen = {outcome(r) for r in runs.values() if r["result"] not in ("inconclusive",)}
-    return {"program": os.path.relpath(path, ROOT), "agree": len(seen) == 1 and "failed" not in seen,
+    # (all inconclusive agree: a program whose runs divm cannot all explore)
+    agree = (len(seen) == 1 and "failed" not in seen) or not seen
+    return {"program": os.path.relpath(path, ROOT), "agree": agree,
             "outcomes": {m: outcome(r) for m, r in runs.items()},
             "states": {m: r.get("states") for m, r in runs.items()},
             "symmetry": runs["reduced"].get("heap_symmetry")}

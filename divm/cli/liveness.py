@@ -10,7 +10,7 @@ from divm.cli.execution import Stopper, peak_memory, run_big_stack
 from divm.cli.options import trace_options
 from divm.cli.report import make_trace, new_report, save_trace, trace_target
 from divm.cli.monitor import read_monitor
-from divm.cli.session import Session, heap_symmetry, new_vm
+from divm.cli.session import Session, heap_symmetry, incomplete_reason, new_vm
 from divm.load.loader import LoadError
 
 
@@ -65,6 +65,8 @@ def check_property(s: Session, props, formula, stopper: Stopper):
     s.console.start_progress(task.limits)
     res = run_big_stack(lambda: run(s.explorer, machine, task), stopper.watch)
     s.console.end_progress()
+    if res.verdict == "valid" and incomplete_reason(vm):
+        res.verdict, res.reason = "inconclusive", incomplete_reason(vm)
     if marked is not None and not marked and res.verdict in ("valid", "inconclusive"):
         res.warning = unmarked(res.verdict == "valid")
     res.inputs = []

@@ -46,3 +46,15 @@ def new_vm(s: Session):
     vm.reduce = not s.args.no_reduce
     vm.want_stop_bt = True
     return vm, checkers
+
+
+def incomplete_reason(vm) -> str | None:
+    """Why a search that found no error did not explore every run, if it did not."""
+    if vm.incomplete:
+        return vm.incomplete
+    if vm.engine is not None and vm.engine.incomplete:
+        return vm.engine.incomplete
+    if vm.nondet_limited:
+        return ("wide __VERIFIER_nondet_* values ranged over the default domain {0, 1, -1, 2}; "
+                "give --symbolic to decide over every value, or --nondet-range LO:HI to enumerate a range")
+    return None

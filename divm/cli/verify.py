@@ -12,7 +12,7 @@ from divm.cli.options import (check_output, check_time, machine_env, parse_size,
 from divm.cli.output import Console
 from divm.cli.parser import UsageError
 from divm.cli.report import EXIT, make_trace, new_report, save_trace, trace_target, write_json
-from divm.cli.session import Session, heap_symmetry, new_vm, symmetry_used
+from divm.cli.session import Session, heap_symmetry, incomplete_reason, new_vm, symmetry_used
 from divm.load.loader import load_program
 
 
@@ -232,14 +232,8 @@ def safety_outcome(s: Session, machine, res, report: dict) -> None:
                 s.console.note(f"test case written to {report['test']} (divm run --inputs)")
         if path is not None:
             s.console.note(f"trace written to {path}")
-    elif res.verdict == "valid" and machine.vm.engine is not None and machine.vm.engine.incomplete:
+    elif res.verdict == "valid" and incomplete_reason(machine.vm):
         res.verdict = report["result"] = "inconclusive"
-        res.reason = report["reason"] = machine.vm.engine.incomplete
-    elif res.verdict == "valid" and machine.vm.nondet_limited:
-        res.verdict = "inconclusive"
-        res.reason = ("wide __VERIFIER_nondet_* values ranged over the default domain {0, 1, -1, 2}; "
-                      "give --symbolic to decide over every value, or --nondet-range LO:HI to enumerate a range")
-        report["result"] = "inconclusive"
-        report["reason"] = res.reason
+        res.reason = report["reason"] = incomplete_reason(machine.vm)
     elif res.verdict == "inconclusive":
         report["reason"] = res.reason

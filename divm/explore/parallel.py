@@ -534,7 +534,7 @@ class Worker:
                                   self.store.stored_bytes() + (0 if self.machine.compaction
                                                                else self.machine.canon.stored_bytes()),
                                   bool(vm.nondet_limited), rss(), sum(os.times()[:2]), self.sent, self.recv, self.idle,
-                                  self.taken))
+                                  self.taken, vm.incomplete))
         elif typ == QUERY:
             k = loads(payload)
             st = self.store
@@ -948,6 +948,7 @@ class Coordinator:
         res.stored_bytes = sum(f[2] for f in self.finals) - base * self.n
         if any(f[3] for f in self.finals):
             vm.nondet_limited = True
+        vm.incomplete = vm.incomplete or next((f[10] for f in self.finals if f[10]), None)
         res.worker_memory = [f[4] for f in self.finals]
         if os.environ.get("DIVM_PARALLEL_STATS"):
             print(f"owner hash over object kinds {self.mask:#x}", file=sys.stderr)

@@ -132,13 +132,26 @@ class U:
 
     # a comparison that reads an undefined bit is undefined, even where the
     # defined bits alone would decide it (DiVM's rule: the operands' bits
-    # are compared as a whole, and reading uninitialised data is the bug)
-    def _cmp(self, o):
-        return U(0, 1)
+    # are compared as a whole, and reading uninitialised data is the bug);
+    # its as-if bit is the comparison of the as-if values, which is what a
+    # branch takes when the fault is ignored
+    def __eq__(self, o):
+        return U(int(self.v == _split(o)[0]), 1)
 
-    __eq__ = __ne__ = _cmp
+    def __ne__(self, o):
+        return U(int(self.v != _split(o)[0]), 1)
 
-    __lt__ = __le__ = __gt__ = __ge__ = _cmp
+    def __lt__(self, o):
+        return U(int(self.v < _split(o)[0]), 1)
+
+    def __le__(self, o):
+        return U(int(self.v <= _split(o)[0]), 1)
+
+    def __gt__(self, o):
+        return U(int(self.v > _split(o)[0]), 1)
+
+    def __ge__(self, o):
+        return U(int(self.v >= _split(o)[0]), 1)
 
     def __float__(self) -> float:
         return 0.0

@@ -11,6 +11,7 @@ import math
 from divm.load.layout import M32, X80, fp80_bytes, fp80_value
 from divm.load.types import I8, I32
 from divm.load.values import U
+from divm.vm.defs import CF_CANCEL, Suspend
 
 try:  # find_library runs ldconfig or gcc: only when the usual name fails
     _libm = ctypes.CDLL("libm.so.6")
@@ -143,6 +144,19 @@ def builtins(vm) -> dict:
         vm.longjmp(buf, val)
     for n in ("longjmp", "_longjmp", "siglongjmp", "__longjmp_chk"):
         b[n] = longjmp
+
+    def too_big(n):
+        """malloc.c: an allocation larger than a VM object can be.  Its
+        failure is explored; the runs where it succeeds are not, so a search
+        that finds no error is incomplete.  With nofail:malloc there is no
+        run to explore (a search cancels it; a plain run still sees NULL)."""
+        vm.incomplete = vm.incomplete or (f"an allocation of {n} bytes is larger than divm's objects (2 GiB): "
+                                          "the runs where it succeeds were not explored")
+        from divm.vm.machine import first_choice
+        if ("divm.opt", b"nofail:malloc") in vm.env and vm.chooser is not first_choice:
+            vm.flags |= CF_CANCEL
+            raise Suspend()
+    b["__divm_too_big"] = too_big
     return b
 
 

@@ -7,7 +7,7 @@ import sys
 
 from divm.load.layout import M32
 from divm.load.types import PTR
-from divm.load.values import U
+from divm.load.values import Sym, U
 from divm.vm import ops
 from divm.vm.access import kind_word
 from divm.vm.defs import (CF_ACCEPTING, CF_BOOTING, CF_ERROR, CONT_FRAME, CR_CONSTANTS, CR_FAULTHANDLER, CR_FLAGS,
@@ -83,7 +83,16 @@ class Hypercalls:
                     return
                 off = buf & M32
                 data = bytes(o.b[off:off + n])
-                if o.ud is not None and any(o.ud[off:off + n]):
+                sym = o.sym
+                if sym is not None and any(off <= k < off + n for k in sym):
+                    # symbolic bytes print as one value they may have on this path
+                    data = bytearray(data)
+                    for k, t in sym.items():
+                        if off <= k < off + n:
+                            data[k - off] = self.engine.example(Sym(t, 8))
+                    data = bytes(data)
+                if o.ud is not None and any(o.ud[off:off + n]) and \
+                        (sym is None or any(o.ud[k] and k not in sym for k in range(off, off + n))):
                     self.fault(F_UNDEFINED, "output of uninitialised bytes")
                 self.trace.append(("out", fd, data))
                 if self.out is not None:

@@ -98,6 +98,7 @@ class VM(Access, Insns, Frames, Faults, Interrupts, Hypercalls, Races, Order, Sc
         self.boot_failed = False  # boot faulted or set no scheduler: result boot-error
         self.bt_extra: dict | None = None  # an innermost frame for the next fault (a callee's ret)
         self.nondet_limited = False  # a wide nondet value came from the small default domain
+        self.incomplete: str | None = None  # why some runs could not be explored (a search ending valid is not)
         self.leakcheck: str | None = None
         self._reduce = True
         self.step_index = 0  # which step of a replayed path runs (symbolic inputs record it)

@@ -22,8 +22,13 @@ void __divm_ifree(void *p)
         __vm_obj_free(p);
 }
 
+/* in the VM: the search is incomplete, the runs where this succeeds are not explored */
+void __divm_too_big(size_t n);
+
 void *malloc(size_t n)
 {
+    if (n > INT32_MAX)
+        __divm_too_big(n);
     if (n > INT32_MAX || __dios_alloc_fails()) {
         errno = ENOMEM;
         return 0;
