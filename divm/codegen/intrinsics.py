@@ -143,6 +143,10 @@ class Intrinsics:
 
     def x_abs(self, ins: Ins, ind: int, b: str, v: list[str], bits: int) -> None:
         r, ty = ins.res, ins.ty
+        if self.ovf and ty.k == "i" and ins.a[1].const and ins.a[1].val:
+            # clang's abs(x): INT_MIN has no absolute value (the flag makes it poison)
+            self.emit(ind, self.symwrap(f"_abs_chk({v[0]}, {bits})", f"_sy_bin('sub', 0, {v[0]}, {bits}, True)",
+                                        ins.a[0]), ins.loc)
         if ty.k == "vec":
             self.emit(ind, f"{r} = tuple(_iabs(_x, {ty.elem.bits}) for _x in {v[0]})", ins.loc)
         else:

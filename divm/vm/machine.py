@@ -226,7 +226,7 @@ class VM(Access, Insns, Frames, Faults, Interrupts, Hypercalls, Races, Order, Sc
                      "xop", "xneg", "xcmp", "xfromint", "xtoint", "xtod", "xfabs", "xsqrt", "xfloor", "xceil",
                      "xtrunc", "xround", "xrint", "xcopysign", "xminnum", "xmaxnum", "xminimum", "xmaximum",
                      "xfma", "xmuladd",
-                     "add_nsw", "sub_nsw", "mul_nsw", "shl_chk", "lshr_chk", "ashr_chk",
+                     "add_nsw", "sub_nsw", "mul_nsw", "abs_chk", "shl_chk", "lshr_chk", "ashr_chk",
                      "fptosi_chk", "fptoui_chk", "xtoint_chk"):
             g["_" + name] = getattr(ops, name)
         g["_fabs"] = ops.fabs_

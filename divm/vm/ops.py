@@ -148,6 +148,11 @@ def _shift_check(op, a, b, bits):
                                f"the amount must be 0..{bits - 1})")
 
 
+def abs_chk(a, bits):
+    if a.__class__ is int and a == 1 << (bits - 1):
+        hooks.fault(F_INTEGER, f"signed overflow: abs({sx(a, bits)}) (i{bits})")
+
+
 def shl_chk(a, b, bits):
     _shift_check("<<", a, b, bits)
     return shl(a, b, bits)
