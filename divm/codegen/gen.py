@@ -137,9 +137,8 @@ def _body(g: Gen) -> int:
     g.emit(ind, "if _rs is None:")
     if g.uses_alloca:  # (on one line: the resume prologue is spliced in at a count of lines)
         g.emit(ind + 1, "_sp = len(AST); _va_area(_va)" if g.va_area else "_sp = len(AST)")
-    g.emit(ind + 1, "bb = 0")
-    if g.atomic:
-        g.emit(ind + 1, "_hc_ctl_flag(0, 3)")
+    # (the atomic mask on the same line: the resume prologue goes after it)
+    g.emit(ind + 1, "bb = 0; _hc_ctl_flag(0, 3)" if g.atomic else "bb = 0")
     if g.has_setjmp:  # (this activation's frame id: what a jmp_buf names; 0 until it needs one)
         g.emit(ind, "_jf = _jfid(_rs)")
     g.emit(ind, "while True:")

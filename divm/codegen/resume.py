@@ -53,6 +53,11 @@ class Suspension:
         """An interrupt point before a memory access another thread may see
         (a copy from src: visible if either side is)."""
         b, pos, skip = self.cur
+        if self.atomic and self.race and src is None:
+            # a __VERIFIER_atomic_* function never parks, but race mode
+            # remembers its accesses (vm/race.py: section_access)
+            self.emit(ind, f"if THR: _crit({p}, {n}, {access})", loc)
+            return
         if not self.interrupts or skip:
             return
         self.emit(ind, f"if THR: _crit({p}, {n}, {access})" if src is None else f"if THR: _critcp({p}, {src})", loc)

@@ -15,7 +15,14 @@ a resumed thread does so anyway (it resumes with `visible` set, and the
 access it resumes at has no interrupt point), but a thread that starts
 would run its first one in the same transition, unseen.  memcpy, memmove
 and memset of the program's own code are interrupt points too (codegen).
-So every access of a thread is seen parked before it happens."""
+So every access of a thread is seen parked before it happens.
+
+Accesses in an atomic section (__VERIFIER_atomic_*, DiOS's masked code)
+never park: the section runs in one transition.  Its loads and stores are
+remembered during that transition and checked against the other threads'
+parked accesses after it: such an access could have run just before the
+section, with nothing ordering the two (the section is atomic, the other
+access is not)."""
 
 from __future__ import annotations
 
@@ -24,7 +31,8 @@ import struct
 from divm.load.layout import CODE_BASE, M32, PL_GLOBAL, decode_obj
 from divm.load.libcaccess import LIBC_ACCESSES, LIBC_FORMATS
 from divm.load.values import Sym, U
-from divm.vm.defs import CF_CANCEL, CF_ERROR, CF_IGNORECRIT, CF_KERNEL, CF_STOP, CR_STATE, ErrorInfo, StopRequest
+from divm.vm.defs import (CF_CANCEL, CF_ERROR, CF_IGNORECRIT, CF_KERNEL, CF_STOP, CR_STATE, CR_TASK, ErrorInfo,
+                          StopRequest)
 from divm.vm.frames import FRAME_HDR, FRAME_HEAD
 from divm.vm.memory import K_FRAME, K_GLOBAL, K_HEAP
 from divm.vm.racelibc import Access, LibcRaces
@@ -39,6 +47,9 @@ class Races(LibcRaces):
 
     _check_race = False
     _race_layout: tuple | None = None  # DiOS's task table offsets, () if there is none
+    _section: list | None = None  # this transition's accesses in an atomic section: (Access, backtrace)
+    _section_tid = -1  # whose they are
+    SECTION_BACKTRACES = 64  # (later accesses of a long section reuse the last backtrace)
 
     @property
     def check_race(self) -> bool:
@@ -58,6 +69,9 @@ class Races(LibcRaces):
         if self.stop_request is not None:
             raise StopRequest(self.stop_request)
         if self.flags & (CF_IGNORECRIT | CF_KERNEL):
+            if self.flags & CF_KERNEL or not n:
+                return  # (n 0: a call's accesses, known only when parked before it)
+            self.section_access(p, n, access)
             return
         if self.reduce and p.__class__ is int:
             o = self.objs.get(p >> 32)
@@ -65,6 +79,21 @@ class Races(LibcRaces):
                 return
         self.interrupt()
         self.visible = True
+
+    def section_access(self, p, n: int, access: int) -> None:
+        """A load (access 1) or store in an atomic section: remembered for
+        the check after the transition."""
+        if p.__class__ is int:
+            o = self.objs.get(p >> 32)
+            if o is None or self.reduce and not o.shared:
+                return
+        sec = self._section
+        if sec is None:
+            sec = self._section = []
+            tasks, i = self.tasks(), self.regs[CR_TASK]
+            self._section_tid = tasks[i][0] if i.__class__ is int and 0 <= i < len(tasks) else -1
+        bt = self.backtrace() if len(sec) < self.SECTION_BACKTRACES else sec[-1][1]
+        sec.append((Access(p, n, access != 1, True), bt))
 
     def crit_copy(self, d, s) -> None:
         """_crit for a copy (race mode only): visible if either object is (a
@@ -76,10 +105,11 @@ class Races(LibcRaces):
     def check_races(self) -> None:
         """After a transition: a race among the runnable threads' pending
         accesses is an error (kind "race") of this state."""
+        section, self._section = self._section, None
         if self.flags & (CF_ERROR | CF_STOP | CF_CANCEL):
             return
         pending = [p for p in self.parked_accesses() if p[3]]
-        procs = self.task_procs() if len(pending) > 1 else {}
+        procs = self.task_procs() if len(pending) > 1 or section else {}
         for i, a in enumerate(pending):
             for b in pending[i + 1:]:
                 hit = self.conflict(a[3], b[3])
@@ -87,6 +117,16 @@ class Races(LibcRaces):
                 if hit is not None and not (procs.get(a[0]) != procs.get(b[0]) and hit[0].p.__class__ is int
                                             and hit[0].p >> 32 < PL_GLOBAL):
                     self.report_race(a, b, *hit)
+                    return
+        tid = self._section_tid
+        for b in pending if section else ():
+            if b[0] == tid:
+                continue
+            for x, bt in section:
+                hit = self.conflict([x], b[3])
+                if hit is not None and not (procs.get(tid) != procs.get(b[0]) and x.p.__class__ is int
+                                            and x.p >> 32 < PL_GLOBAL):
+                    self.report_race((tid, None, bt, [x]), b, *hit)
                     return
 
     def task_procs(self) -> dict:
@@ -285,9 +325,15 @@ class Races(LibcRaces):
         self.flags |= CF_ERROR
 
     def describe(self, parked: tuple, x: Access) -> dict:
-        """One access as the report's error.accesses lists it."""
-        tid, frame, (fn, ins), _ = parked
-        bt = self.parked_backtrace(frame) or [{"function": fn.name, "file": fn.file, "line": fn.line}]
+        """One access as the report's error.accesses lists it (parked: a
+        thread parked before it, or (thread, None, backtrace, _) for one
+        that happened in an atomic section)."""
+        tid, frame, at, _ = parked
+        if frame is None:
+            bt = at or [{"function": "?", "file": "?", "line": 0}]
+        else:
+            fn = at[0]
+            bt = self.parked_backtrace(frame) or [{"function": fn.name, "file": fn.file, "line": fn.line}]
         p = x.p
         return {"thread": tid, "access": "write" if x.write else "read", "size": x.n,
                 "function": bt[0]["function"], "file": bt[0]["file"], "line": bt[0]["line"],
