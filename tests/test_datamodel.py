@@ -13,12 +13,13 @@ from divm.load.datamodel import ilp32_hazards
     ("int a[2]; return (unsigned long)&a[1] % 8;", "a cast between a pointer and an integer"),
     ("return sizeof(void *) == 4;", "sizeof of a pointer"),
     ("int n = nd(); int *p = malloc(sizeof(int) * n); return !p;", "a value of type unsigned long"),
+    ("pthread_t t = pthread_self(); return t + 1 == 0;", "a value of type unsigned long"),
 ])
 def test_hazards(tmp_path, body, what):
     f = tmp_path / "p.c"
-    f.write_text("#include <stdlib.h>\nint nd(void);\nint main(void) {\n  " + body + "\n}\n")
+    f.write_text("#include <stdlib.h>\n#include <pthread.h>\nint nd(void);\nint main(void) {\n  " + body + "\n}\n")
     found = ilp32_hazards(str(f))
-    assert f"{f}:4: {what}" in found
+    assert f"{f}:5: {what}" in found
 
 
 def test_width_independent_program(tmp_path):
@@ -27,4 +28,14 @@ def test_width_independent_program(tmp_path):
                  "int main(void) {\n  struct n *p = malloc(sizeof *p); int *q = malloc(4);\n"
                  "  unsigned u = nd(); long long w = u * 2LL; p->next = 0; free(q); free(p);\n"
                  "  return (int)(w + u) + (int)sizeof(struct n);\n}\n")
+    assert ilp32_hazards(str(f)) == []
+
+
+def test_thread_handles_are_not_hazards(tmp_path):
+    """pthread_t is unsigned long, but a handle only passed around is the
+    same small number under both models."""
+    f = tmp_path / "p.c"
+    f.write_text("#include <pthread.h>\nvoid *w(void *a) { return a; }\n"
+                 "int main(void) {\n  pthread_t a, b; pthread_create(&a, 0, w, 0); b = a;\n"
+                 "  pthread_join(b, 0); return pthread_equal(a, pthread_self());\n}\n")
     assert ilp32_hazards(str(f)) == []

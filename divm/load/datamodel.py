@@ -21,6 +21,12 @@ from divm.load.loader import ROOT, LoadError, cc_flags, find_clang
 _NODE = re.compile(r"^[\s|`-]*(\w+) 0x[0-9a-f]+ (?:<.*?> )?(?:[^']*?)'([^']*)'(?::'([^']*)')?")
 _RANGE = re.compile(r" <([^,>]*)[,>]")
 _LONG = ("long", "unsigned long")
+# handles whose values are the same small numbers under both (divm's thread
+# ids): reading, passing, assigning and comparing them computes nothing
+# (arithmetic on them is still a hazard)
+_OPAQUE = ("pthread_t",)
+_MOVES = re.compile(r"^[\s|`-]*(?:DeclRefExpr|CallExpr|ParenExpr|ImplicitCastExpr .*<LValueToRValue>|"
+                    r"BinaryOperator .*'(?:=|==|!=)'$)")
 _CONSTANT = re.compile(r"^[\s|`-]*(?:IntegerLiteral|CharacterLiteral|UnaryExprOrTypeTraitExpr) ")
 
 
@@ -53,6 +59,8 @@ def ilp32_hazards(path: str, limit: int = 5) -> list[str]:
             continue
         kind, ty, desugared = m.groups()
         if cur.startswith(ours) or not (kind.endswith("Expr") or kind.endswith("Operator")):
+            continue
+        if ty in _OPAQUE and _MOVES.match(text):
             continue
         what = hazard(kind, text, desugared or ty, lines[i + 1] if i + 1 < len(lines) else "")
         if what:
