@@ -108,6 +108,7 @@ def _plan(g: Gen, extra: set[int]) -> set[int]:
     g.p2i_free, g.p2i_diffs = pointer_ints(fn)  # what the heap symmetry guard need not test
     g.ovf = g.vm.check_overflow and not fn.system  # -o check:overflow: the program's own code only
     g.race = g.vm.check_race and not fn.system  # -o check:race: memcpy and memset are interrupt points
+    g.rec = g.vm.check_race and fn.system  # (the runtime's accesses are remembered: vm/race.py)
     g.sym = g.vm.symbolic  # operations on symbolic values go to the engine
     g.uninit = g.vm.nondet_uninit and not fn.system  # -o nondet:uninit: an undefined local read is an input
     g.poison = g.ovf or g.uninit

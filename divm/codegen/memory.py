@@ -30,7 +30,7 @@ class Memory:
             else:
                 self.emit(ind, f"{r} = {m}", loc)
         else:
-            self.crit(self.val(a[0]), ins.ty.store, 1, ind, loc)
+            self.crit(self.val(a[0]), ins.ty.store, 1, ind, loc, atomic=ins.x == "atomic")
             self.load(r, self.val(a[0]), ins.ty, ind, loc)
 
     def i_store(self, ins: Ins, ind: int) -> None:
@@ -38,7 +38,7 @@ class Memory:
         if a[1].name in self.promoted:
             self.emit(ind, f"m{a[1].name} = {self.val(a[0])}", loc)
         else:
-            self.crit(self.val(a[1]), a[0].ty.store, 2, ind, loc)
+            self.crit(self.val(a[1]), a[0].ty.store, 2, ind, loc, atomic=ins.x == "atomic")
             ty = a[0].ty
             if ins.x == "atomic" and ty.k == "i" and ty.bits == 64:
                 # (a pointer clang moves as i64 stays a pointer: VM.word_type)

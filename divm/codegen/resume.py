@@ -16,6 +16,7 @@ MEM_INTRINSICS = {"memcpy": True, "memcpy.inline": True, "memmove": True, "memse
 
 class Suspension:
     race = False  # -o check:race in this function: memcpy/memset are interrupt points too
+    rec = False  # -o check:race in a runtime function: its accesses are remembered
 
     def tail(self, b, start: int, kind: str) -> int:
         key = (b.idx, start, kind)
@@ -49,10 +50,16 @@ class Suspension:
             return self.race and (mem_intrinsic(ins) is not None or libc_access(ins) is not None)
         return ins.op in ("cmpxchg", "atomicrmw")
 
-    def crit(self, p: str, n: int, access: int, ind: int, loc, src: str | None = None) -> None:
+    def crit(self, p: str, n: int, access: int, ind: int, loc, src: str | None = None, atomic: bool = False) -> None:
         """An interrupt point before a memory access another thread may see
         (a copy from src: visible if either side is)."""
         b, pos, skip = self.cur
+        if self.rec:
+            # the runtime has no interrupt points; race mode remembers what
+            # it does to the program's memory (vm/race.py: remember)
+            if n:
+                self.emit(ind, f"if THR: _crec({p}, {n}, {access}, {atomic or access == 3})", loc)
+            return
         if self.atomic and self.race and src is None:
             # a __VERIFIER_atomic_* function never parks, but race mode
             # remembers its accesses (vm/race.py: section_access)
@@ -80,9 +87,15 @@ class Suspension:
         library functions that read or write the program's memory
         (LIBC_ACCESSES), are interrupt points, so that a thread parks before
         them like before a load or store."""
+        base = mem_intrinsic(ins)
+        if self.rec and base is not None:
+            n = self.val(ins.a[2])
+            self.emit(ind, f"if THR: _crec({self.val(ins.a[0])}, {n}, 2, False)", ins.loc)
+            if MEM_INTRINSICS[base]:
+                self.emit(ind, f"if THR: _crec({self.val(ins.a[1])}, {n}, 1, False)", ins.loc)
+            return
         if not self.race:
             return
-        base = mem_intrinsic(ins)
         if base is not None:
             self.crit(self.val(ins.a[0]), 0, 2, ind, ins.loc, self.val(ins.a[1]) if MEM_INTRINSICS[base] else None)
             return

@@ -22,7 +22,11 @@ never park: the section runs in one transition.  Its loads and stores are
 remembered during that transition and checked against the other threads'
 parked accesses after it: such an access could have run just before the
 section, with nothing ordering the two (the section is atomic, the other
-access is not)."""
+access is not).  The same holds for what the runtime (libc-shim, DiOS)
+does to the program's memory within a call: a library function has no
+interrupt points, and its plain accesses are remembered the same way (two
+library calls that both write are only seen when one of them is in
+LIBC_ACCESSES, which parks the thread before the call)."""
 
 from __future__ import annotations
 
@@ -34,7 +38,7 @@ from divm.load.values import Sym, U
 from divm.vm.defs import (CF_CANCEL, CF_ERROR, CF_IGNORECRIT, CF_KERNEL, CF_STOP, CR_STATE, CR_TASK, ErrorInfo,
                           StopRequest)
 from divm.vm.frames import FRAME_HDR, FRAME_HEAD
-from divm.vm.memory import K_FRAME, K_GLOBAL, K_HEAP
+from divm.vm.memory import K_ALLOCA, K_FRAME, K_GLOBAL, K_HEAP
 from divm.vm.racelibc import Access, LibcRaces
 
 _Q = struct.Struct("<Q").unpack_from
@@ -49,6 +53,7 @@ class Races(LibcRaces):
     _race_layout: tuple | None = None  # DiOS's task table offsets, () if there is none
     _section: list | None = None  # this transition's accesses in an atomic section: (Access, backtrace)
     _section_tid = -1  # whose they are
+    _runtime_globals: frozenset | None = None  # the runtime's own globals (never the program's memory)
     SECTION_BACKTRACES = 64  # (later accesses of a long section reuse the last backtrace)
 
     @property
@@ -87,13 +92,32 @@ class Races(LibcRaces):
             o = self.objs.get(p >> 32)
             if o is None or self.reduce and not o.shared:
                 return
+        self.remember(p, n, access != 1, True)
+
+    def runtime_access(self, p, n, access: int, atomic: bool) -> None:
+        """_crec: a load (access 1), store or read-modify-write of the
+        runtime; remembered when it touches the program's own memory."""
+        if p.__class__ is not int or n.__class__ is not int or n <= 0:
+            return  # (an undefined or symbolic address or length: the access faults or is not tracked)
+        o = self.objs.get(p >> 32)
+        if o is None or o.kind not in (K_GLOBAL, K_HEAP, K_ALLOCA) or self.reduce and not o.shared:
+            return
+        if o.kind == K_GLOBAL:
+            rg = self._runtime_globals
+            if rg is None:
+                rg = self._runtime_globals = frozenset(g.idx for g in self.prog.globals if g.system)
+            if p >> 32 in rg:
+                return
+        self.remember(p, n, access != 1, atomic)
+
+    def remember(self, p, n: int, write: bool, atomic: bool) -> None:
         sec = self._section
         if sec is None:
             sec = self._section = []
             tasks, i = self.tasks(), self.regs[CR_TASK]
             self._section_tid = tasks[i][0] if i.__class__ is int and 0 <= i < len(tasks) else -1
         bt = self.backtrace() if len(sec) < self.SECTION_BACKTRACES else sec[-1][1]
-        sec.append((Access(p, n, access != 1, True), bt))
+        sec.append((Access(p, n, write, atomic), bt))
 
     def crit_copy(self, d, s) -> None:
         """_crit for a copy (race mode only): visible if either object is (a

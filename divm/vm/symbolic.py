@@ -418,7 +418,7 @@ class Engine(SymOps, SymMemory, SymModels, SymFloat):
 
 # namespace entries that take symbolic values as they are (or are not values)
 _AS_IS = {"_uninit", "_gf", "_hc_frame", "_sjres", "_set_sjres", "_def", "_insertvalue", "_libm", "_shuffle", "_select",
-          "_crit", "_critcp"}  # (_crit counts a pointer it cannot read as visible)
+          "_crit", "_critcp", "_crec"}  # (_crit counts a pointer it cannot read as visible)
 
 
 def install(vm) -> Engine:
