@@ -405,9 +405,12 @@ int __dios_kill_proc( int pid, int sig )
         for ( int i = 0; i < s->ntasks; ++i )
             if ( s->tasks[ i ]->proc == p && s->tasks[ i ]->state == TASK_RUNNING )
             {
+                struct __dios_task *t = s->tasks[ i ];
                 struct _VM_Frame *f = __dios_make_frame( __divm_signal_trampoline, ( void * )( long ) sig );
-                f->parent = s->tasks[ i ]->frame;
-                s->tasks[ i ]->frame = f;
+                f->parent = t->frame;
+                t->frame = f;
+                if ( t->wait_kind == WAIT_JOIN && t->wait_obj == t )
+                    t->wait_kind = WAIT_NONE;   /* in pause(): the handler interrupts it */
                 return 0;
             }
         return 0;

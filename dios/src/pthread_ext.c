@@ -532,6 +532,18 @@ void __dios_cancel_point( void )
     }
 }
 
+/* pause() and sigsuspend(): nothing but a cancellation or a handler that
+ * kill from another process runs in this thread ends the wait (the task
+ * waits for itself to end: __dios_kill_proc wakes it) */
+int __dios_pause( void )
+{
+    struct __dios_task *t = __dios_current();
+    __dios_cancel_point();
+    __dios_block( WAIT_JOIN, t, t->id );
+    __dios_cancel_point();
+    return -1;
+}
+
 /* the frame pushed on an asynchronously cancelled thread: it ends the
  * thread when it runs next (the thread's own frames stay below it, so the
  * cleanup handlers it pushed still live) */

@@ -159,8 +159,13 @@ def check(program: str, prop: Property, model: str, args) -> tuple[str, object, 
             note(f"unknown: an ILP32 task that may compute differently under divm's LP64 ({hazards[0]})")
             return "unknown", None, None
     from divm.load.loader import load_program
+    from divm.load.errors import VMError
     prog = load_program(program)
-    report = search(prog, program, prop, args)
+    try:
+        report = search(prog, program, prop, args)
+    except VMError as e:  # (something divm cannot do with SV-COMP's options, such as fork with --symbolic)
+        note(f"unknown: {e}")
+        return "unknown", None, None
     verdict = verdict_of(prop, report)
     inputs = sorted(prog.imports & INPUT_FUNCTIONS) if verdict == "true" else []
     if inputs:

@@ -69,7 +69,7 @@ class Calls:
         if name.startswith("llvm."):
             self.intrinsic(ins, ind, base_name(name))
             return
-        if self.race and (name in LIBC_ACCESSES or name in LIBC_FORMATS):
+        if name in LIBC_ACCESSES or self.race and name in LIBC_FORMATS:
             self.crit_mem(ins, ind)
         if getattr(callee, "debugfn", False):
             # a "divine.debugfn" function serves printing a counterexample

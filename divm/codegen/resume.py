@@ -47,7 +47,10 @@ class Suspension:
         if ins.op == "store":
             return ins.a[1].name not in self.promoted
         if ins.op == "call":
-            return self.race and (mem_intrinsic(ins) is not None or libc_access(ins) is not None)
+            if mem_intrinsic(ins) is not None:
+                return True
+            spec = libc_access(ins)
+            return spec is not None and (self.race or spec != "format")
         return ins.op in ("cmpxchg", "atomicrmw")
 
     def crit(self, p: str, n: int, access: int, ind: int, loc, src: str | None = None, atomic: bool = False) -> None:
@@ -83,10 +86,13 @@ class Suspension:
             self.crit(self.val(a[0]), a[1].ty.store, 3, ind, ins.loc)
 
     def crit_mem(self, ins: Ins, ind: int) -> None:
-        """-o check:race: memcpy, memmove and memset, and calls of the C
-        library functions that read or write the program's memory
+        """memcpy, memmove and memset (a struct copy too), and calls of the
+        C library functions that read or write the program's memory
         (LIBC_ACCESSES), are interrupt points, so that a thread parks before
-        them like before a load or store."""
+        them like before a load or store: two of them in one transition
+        would hide the state between them.  With -o check:race the
+        formatting functions are too (what they touch is found when the
+        thread is parked)."""
         base = mem_intrinsic(ins)
         if self.rec and base is not None:
             n = self.val(ins.a[2])
@@ -94,14 +100,13 @@ class Suspension:
             if MEM_INTRINSICS[base]:
                 self.emit(ind, f"if THR: _crec({self.val(ins.a[1])}, {n}, 1, False)", ins.loc)
             return
-        if not self.race:
-            return
         if base is not None:
             self.crit(self.val(ins.a[0]), 0, 2, ind, ins.loc, self.val(ins.a[1]) if MEM_INTRINSICS[base] else None)
             return
         spec = libc_access(ins)
         if spec == "format":  # (what it touches depends on the format: always an interrupt point)
-            self.crit("None", 0, 2, ind, ins.loc)
+            if self.race:
+                self.crit("None", 0, 2, ind, ins.loc)
             return
         ptrs = [self.val(ins.a[k]) for k, _, _ in spec if k < len(ins.a)]
         if ptrs:

@@ -135,23 +135,37 @@ class Expr:
             return gl.idx, 0, gl.ty, e[1], self.dt.gtype.get(e[1])
         if e[0] == "index":
             oid, off, ty, nm, di = self.lvalue(e[1], objs)
-            if ty.k not in ("a", "vec"):
+            edi = self.dt.element(di) if di else None
+            if ty.k in ("a", "vec"):
+                ety, esize = ty.elem, ty.elem.size
+            elif edi is not None and self.dt.size(edi):
+                # (a partly initialised array is a struct of pieces in the
+                # IR: the debug type has the element's size)
+                esize = self.dt.size(edi) // 8
+                ety = make_int(8 * esize)
+            else:
                 raise LTLError(f"{self.line}:{self.col}: {nm} is not an array")
             i = self.ev(e[2], objs)
-            return oid, off + i * ty.elem.size, ty.elem, nm + "[]", self.dt.element(di)
+            return oid, off + i * esize, ety, nm + "[]", edi
         if e[0] == "field":
             oid, off, ty, nm, di = self.lvalue(e[1], objs)
             m = self.dt.member(di, e[2]) if di else None
             if m is None:
                 raise LTLError(f"{self.line}:{self.col + e[3]}: no field {e[2]!r} in {nm} "
                                "(struct fields need the program compiled with -g)")
-            moff, mdi = m
+            moff, mdi, bf = m
+            if bf is not None:  # a bit-field: the bytes holding it, and where in them it is
+                shift, size = bf
+                return oid, off + shift // 8, make_int(8 * ((shift % 8 + size + 7) // 8)), nm + "." + e[2], \
+                    ("bf", shift % 8, size, mdi)
             mty = None
             if ty.k == "s" and moff in ty.offsets:
                 mty = ty.elems[ty.offsets.index(moff)]
             sc = self.dt.scalar(mdi)
             if sc is not None and (mty is None or mty.k not in ("i", "p", "f", "d")):
                 mty = make_int(sc[0])
+            if mty is None and self.dt.size(mdi):  # (a struct member, known from the debug type alone)
+                mty = make_int(self.dt.size(mdi))
             if mty is None:
                 raise LTLError(f"{self.line}:{self.col + e[3]}: cannot read field {e[2]!r} of {nm}")
             return oid, off + moff, mty, nm + "." + e[2], mdi
@@ -169,9 +183,13 @@ class Expr:
             if o is None or off + ty.store > len(o.b):
                 raise LTLError(f"{self.line}:{self.col}: {nm} is out of bounds")
             v = decode(ty, o.b, off, None)
+            bits = ty.bits if ty.k == "i" else 0
+            if isinstance(di, tuple):  # a bit-field
+                _, shift, bits, di = di
+                v = (v >> shift) & ((1 << bits) - 1)
             sc = self.dt.scalar(di) if di else None
-            if ty.k == "i" and ty.bits > 1 and v >> (ty.bits - 1) and not (sc and sc[1]):
-                v -= 1 << ty.bits
+            if bits > 1 and v >> (bits - 1) and not (sc and sc[1]):
+                v -= 1 << bits
             return int(v) if not isinstance(v, float) else v
         if k == "un":
             v = self.ev(e[2], objs)
@@ -231,7 +249,8 @@ class DebugTypes:
         return None
 
     def member(self, ref, name):
-        """(byte offset, type ref) of a struct or union member."""
+        """(byte offset, type ref, bit-field) of a struct or union member;
+        a bit-field's is (bit offset, bits), else None."""
         t = self.resolve(ref)
         if not t or not t.startswith("!DICompositeType"):
             return None
@@ -239,8 +258,15 @@ class DebugTypes:
         for r in re.findall(r"!(\d+)", els):
             m = self.md.get(r, "")
             if self.attr(m, "tag") == "DW_TAG_member" and self.attr(m, "name") == name:
-                return int(self.attr(m, "offset") or 0) // 8, self.attr(m, "baseType")
+                off = int(self.attr(m, "offset") or 0)
+                bf = (off, int(self.attr(m, "size") or 0)) if "DIFlagBitField" in (self.attr(m, "flags") or "") \
+                    else None
+                return off // 8, self.attr(m, "baseType"), bf
         return None
+
+    def size(self, ref) -> int:
+        """The bits of a type (0 if unknown)."""
+        return int(self.attr(self.resolve(ref), "size") or 0)
 
     def scalar(self, ref):
         """(bits, unsigned, float) of a basic type, or None."""

@@ -144,20 +144,20 @@ def builtins(vm) -> dict:
         vm.longjmp(buf, val)
     for n in ("longjmp", "_longjmp", "siglongjmp", "__longjmp_chk"):
         b[n] = longjmp
-
-    def too_big(n):
-        """malloc.c: an allocation larger than a VM object can be.  Its
-        failure is explored; the runs where it succeeds are not, so a search
-        that finds no error is incomplete.  With nofail:malloc there is no
-        run to explore (a search cancels it; a plain run still sees NULL)."""
-        vm.incomplete = vm.incomplete or (f"an allocation of {n} bytes is larger than divm's objects (2 GiB): "
-                                          "the runs where it succeeds were not explored")
-        from divm.vm.machine import first_choice
-        if ("divm.opt", b"nofail:malloc") in vm.env and vm.chooser is not first_choice:
-            vm.flags |= CF_CANCEL
-            raise Suspend()
-    b["__divm_too_big"] = too_big
+    b["__divm_too_big"] = lambda n: too_big(vm, n)
     return b
+
+
+def too_big(vm, n: int) -> None:
+    """malloc.c: an allocation larger than a VM object can be.  Its
+    failure is explored; the runs where it succeeds are not, so a search
+    that finds no error is incomplete.  With nofail:malloc there is no run
+    to explore (a search cancels it; a plain run still sees NULL)."""
+    vm.incomplete = vm.incomplete or (f"an allocation of {n} bytes is larger than divm's objects (2 GiB): "
+                                      "the runs where it succeeds were not explored")
+    if ("divm.opt", b"nofail:malloc") in vm.env and vm.explore_mode:
+        vm.flags |= CF_CANCEL
+        raise Suspend()
 
 
 def nondet_builtins(vm, b: dict) -> None:

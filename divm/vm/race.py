@@ -120,10 +120,10 @@ class Races(LibcRaces):
         sec.append((Access(p, n, write, atomic), bt))
 
     def crit_copy(self, d, s) -> None:
-        """_crit for a copy (race mode only): visible if either object is (a
+        """_crit for a copy: visible if either object is (a
         private destination leaves the decision to the source)."""
         o = self.objs.get(d >> 32) if d.__class__ is int else None
-        self.crit_race(s if o is not None and not o.shared else d, 0, 2)
+        self.G["_crit"](s if o is not None and not o.shared else d, 0, 2)
 
     # -- the check --------------------------------------------------------------------
     def check_races(self) -> None:

@@ -197,9 +197,11 @@ int sigpending(sigset_t *s)
     return sigemptyset(s);
 }
 
+int __dios_pause(void);
 int sigsuspend(const sigset_t *s)
 {
     (void)s;
+    __dios_pause();
     errno = EINTR;
     return -1;
 }

@@ -82,9 +82,11 @@ unsigned int sleep(unsigned int s) { (void)s; __dios_reschedule(); __dios_cancel
 int usleep(useconds_t us) { (void)us; __dios_reschedule(); __dios_cancel_point(); return 0; }
 unsigned int alarm(unsigned int s) { (void)s; return 0; }
 
+/* blocks until a cancellation, or a handler run by kill from another process */
+int __dios_pause(void);
 int pause(void)
 {
-    __dios_cancel_point();
+    __dios_pause();
     errno = EINTR;
     return -1;
 }
