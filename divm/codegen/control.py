@@ -17,6 +17,8 @@ class Restart(Exception):
 
 
 class ControlFlow:
+    folded: dict = {}  # id(instruction) -> message: an overflow clang folded happens just before it
+
     def block(self, b, ind: int, depth: int, start: int = 0, skip_crit: bool = False) -> None:
         """Emit b's instructions from `start`.  In a tail (a resume entry),
         stop after the next suspension point and chain to the next tail, so
@@ -29,8 +31,11 @@ class ControlFlow:
                 # (resume id 0 would mean a frame never started: a tail of its own)
                 self.resume_lines[len(self.lines)] = self.tail(b, 0, "entry")
         ins_list = b.ins
+        folded = self.folded
         for n in range(start, len(ins_list) - 1):
             ins = ins_list[n]
+            if folded and id(ins) in folded:
+                self.emit(ind, f"_fault(2, {folded[id(ins)]!r})", ins.loc)
             if ins.op == "call" and self.is_setjmp(ins):
                 # the rest of the block is where a longjmp lands: its own entry
                 nb = self.tail(b, n + 1, "sj")

@@ -107,6 +107,7 @@ def _plan(g: Gen, extra: set[int]) -> set[int]:
     g.promoted = promotable_allocas(fn) if g.vm.reduce or fn.system else set()
     g.p2i_free, g.p2i_diffs = pointer_ints(fn)  # what the heap symmetry guard need not test
     g.ovf = g.vm.check_overflow and not fn.system  # -o check:overflow: the program's own code only
+    g.folded = folded_overflows(fn, g.vm.const_overflows) if g.ovf and g.vm.const_overflows else {}
     g.race = g.vm.check_race and not fn.system  # -o check:race: memcpy and memset are interrupt points
     g.rec = g.vm.check_race and fn.system  # (the runtime's accesses are remembered: vm/race.py)
     g.sym = g.vm.symbolic  # operations on symbolic values go to the engine
@@ -206,3 +207,26 @@ def _dispatch_tree(g: Gen, ents: list[int], ind: int) -> None:
     _dispatch_tree(g, ents[:mid], ind + 1)
     g.emit(ind, "else:")
     _dispatch_tree(g, ents[mid:], ind + 1)
+
+
+def folded_overflows(fn, warned: dict) -> dict:
+    """id(instruction) -> message for each overflow clang folded in fn
+    (load/constfold.py): the instruction of the warned line whose column is
+    the last at or before the expression's."""
+    import os
+    at: dict = {}
+    for b in fn.blocks:
+        for ins in b.ins[:-1]:
+            if ins.loc:
+                at.setdefault((os.path.basename(ins.loc[0]), ins.loc[1]), []).append(ins)
+    out = {}
+    for (file, line), found in warned.items():
+        cands = at.get((os.path.basename(file), line), ())
+        for col, text in found:
+            best = None
+            for ins in cands:
+                if 0 < ins.col <= col and (best is None or ins.col > best.col):
+                    best = ins
+            if best is not None:
+                out[id(best)] = f"signed overflow: {text} (folded by the compiler)"
+    return out

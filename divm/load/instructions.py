@@ -27,6 +27,7 @@ class Instructions:
             n = A.ffi.new("unsigned *")
             p = lib.LLVMGetDebugLocFilename(ins, n)
             d.loc = (A.ffi.unpack(p, n[0]).decode("utf-8", "replace") if p != A.NULL else "", line)
+            d.col = lib.LLVMGetDebugLocColumn(ins)
         h = CONTROL.get(opc)
         if h is not None:
             h(self, ins, d)

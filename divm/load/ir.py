@@ -21,7 +21,7 @@ class Op:
 
 
 class Ins:
-    __slots__ = ("op", "res", "ty", "a", "x", "loc")
+    __slots__ = ("op", "res", "ty", "a", "x", "loc", "col")
 
     def __init__(self, op: str, res, ty: Ty):
         self.op = op
@@ -30,6 +30,7 @@ class Ins:
         self.a: list[Op] = []
         self.x = None
         self.loc: tuple[str, int] | None = None
+        self.col = 0  # (the debug location's column)
 
     def __repr__(self) -> str:
         return f"{self.res} = {self.op} {self.a} {self.x}"

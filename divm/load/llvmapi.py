@@ -120,6 +120,7 @@ int LLVMGetUndefMaskElem(void);
 unsigned LLVMGetNumMaskElements(LLVMValueRef ShuffleVectorInst);
 int LLVMGetMaskValue(LLVMValueRef ShuffleVectorInst, unsigned Elt);
 unsigned LLVMGetDebugLocLine(LLVMValueRef Val);
+unsigned LLVMGetDebugLocColumn(LLVMValueRef Val);
 const char *LLVMGetDebugLocFilename(LLVMValueRef Val, unsigned *Length);
 unsigned LLVMGetEnumAttributeKindForName(const char *Name, size_t SLen);
 LLVMAttributeRef LLVMGetCallSiteEnumAttribute(LLVMValueRef C, unsigned Idx, unsigned KindID);
