@@ -144,6 +144,8 @@ def test_termination_with_sampled_inputs_is_not_valid(tmp_path):
         assert json.load(open(rep))["result"] == "inconclusive"
     r = divm("verify", "--termination", "--nondet-range", "-10:10", "--trace-out", str(tmp_path / "t.json"), str(src))
     assert r.returncode == 1 and "runs forever" in r.stderr, r.stdout + r.stderr
+    r = divm("verify", "--termination", "--nondet-range", "0:3", str(src))  # valid, but says for which values
+    assert r.returncode == 0 and "in 0:3 only" in r.stderr.splitlines()[-1], r.stdout + r.stderr
 
 
 def test_bit_field_propositions(tmp_path):

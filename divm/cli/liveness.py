@@ -10,7 +10,7 @@ from divm.cli.execution import Stopper, peak_memory, run_big_stack
 from divm.cli.options import trace_options
 from divm.cli.report import make_trace, new_report, save_trace, trace_target
 from divm.cli.monitor import read_monitor
-from divm.cli.session import Session, heap_symmetry, incomplete_reason, new_vm
+from divm.cli.session import Session, heap_symmetry, incomplete_reason, new_vm, range_scope
 from divm.load.loader import LoadError
 
 
@@ -181,6 +181,6 @@ def liveness_report(s: Session, results: list[dict], totals: dict) -> dict:
     if warning:
         report["warning"] = warning
     reason = next((r.get("reason", "") for r in results if r["result"] == "inconclusive"), "")
-    s.console.summary(verdict, states, totals["transitions"], totals["seconds"], reason)
+    s.console.summary(verdict, states, totals["transitions"], totals["seconds"], reason or range_scope(s, verdict))
     return report
 

@@ -58,3 +58,15 @@ def incomplete_reason(vm) -> str | None:
         return ("wide __VERIFIER_nondet_* values ranged over the default domain {0, 1, -1, 2}; "
                 "give --symbolic to decide over every value, or --nondet-range LO:HI to enumerate a range")
     return None
+
+
+def range_scope(s: Session, verdict: str) -> str:
+    """What a `valid` under --nondet-range covers, when the program has
+    nondet values wider than the range ("" otherwise)."""
+    rng = getattr(s.args, "nondet_range", None)
+    narrow = ("bool", "_Bool", "char", "uchar", "schar")
+    if verdict != "valid" or not rng or getattr(s.args, "symbolic", False):
+        return ""
+    if not any(n.startswith("__VERIFIER_nondet_") and n[18:] not in narrow for n in s.prog.imports):
+        return ""
+    return f"for __VERIFIER_nondet_* values in {rng} only"

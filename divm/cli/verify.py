@@ -12,7 +12,7 @@ from divm.cli.options import (check_output, check_time, machine_env, parse_size,
 from divm.cli.output import Console
 from divm.cli.parser import UsageError
 from divm.cli.report import EXIT, make_trace, new_report, save_trace, trace_target, write_json
-from divm.cli.session import Session, heap_symmetry, incomplete_reason, new_vm, symmetry_used
+from divm.cli.session import Session, heap_symmetry, incomplete_reason, new_vm, range_scope, symmetry_used
 from divm.load.loader import load_program
 
 
@@ -208,7 +208,7 @@ def verify_safety(s: Session) -> dict:
     searched_all = res.verdict == "valid"  # (safety_outcome makes an incomplete one inconclusive)
     safety_outcome(s, machine, res, report)
     end_proof(s, attempt, searched_all, res, report)
-    s.console.summary(res.verdict, res.states, res.transitions, res.seconds, res.reason)
+    s.console.summary(res.verdict, res.states, res.transitions, res.seconds, res.reason or range_scope(s, res.verdict))
     report["seconds"] = round(time.time() - s.t0, 3)
     return report
 
