@@ -121,10 +121,9 @@ def configure(vm, args) -> list:
     checkers = checkers_for(getattr(args, "leakcheck", None), race)
     arm(vm, checkers)
     vm.check_overflow = "check:overflow" in args.opts
-    prog = getattr(args, "prog", None)
-    if vm.check_overflow and isinstance(prog, str) and prog.endswith((".c", ".i")):
+    if vm.check_overflow and vm.prog.source:
         from divm.load.constfold import constant_overflows
-        vm.const_overflows = constant_overflows(prog)
+        vm.const_overflows = constant_overflows(vm.prog.source)
     vm.void_main_ok = "allow:void-main" in args.opts
     if getattr(args, "inputs", None):
         if getattr(args, "symbolic", False):

@@ -52,6 +52,10 @@ class ProofAttempt:
         self.budget, self.t0 = budget, time.time()
         try:  # most programs are beyond the encoding: say so without a process
             Scan(prog)
+            if opts.overflow and prog.source:
+                from divm.load.constfold import constant_overflows
+                if constant_overflows(prog.source):  # (the IR has no instruction left to check there)
+                    raise Unfit("signed overflow that clang folded away")
         except Unfit as e:
             self.result = {"method": "chc", "status": "unfit", "reason": str(e)}
             return

@@ -135,10 +135,6 @@ def start_proof(s: Session):
         budget = min(budget, args.max_time)
     if not args.symbolic or budget <= 0 or args.nondet_range or args.liveness is not None:
         return None
-    if "check:overflow" in args.opts and isinstance(args.prog, str) and args.prog.endswith((".c", ".i")):
-        from divm.load.constfold import constant_overflows
-        if constant_overflows(args.prog):  # (the encoding has no instruction there to check)
-            return None
     from divm.cli.proof import ProofAttempt, proof_options
     return ProofAttempt(s.prog, proof_options(args), budget)
 

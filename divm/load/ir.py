@@ -86,5 +86,6 @@ class Program:
         self.ext_uses: dict[str, str] = {}  # undefined function -> first use
         self.replaced: set[str] = set()  # the runtime's functions and globals the program defines
         self.name = ""
+        self.source: str | None = None  # the C file it was compiled from
         self.digest = ""
         self.decoder = None  # decodes the remaining functions on demand

@@ -136,5 +136,7 @@ def load_program(path: str, cc_options: list[str] | None = None) -> Program:
             raise LoadError(f"{path}: {e.strerror}") from None
         if not data.strip():
             raise LoadError(f"{path}: empty file")
-    return link_and_decode(data, p.name)
+    prog = link_and_decode(data, p.name)
+    prog.source = str(p) if p.suffix in (".c", ".i") else None
+    return prog
 
