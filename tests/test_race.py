@@ -98,14 +98,15 @@ def test_unknown_check_refused():
 
 
 def test_generated_code_unchanged_when_off(tmp_path):
-    """Off, the generated code has no trace of the check, and _crit is the
-    plain one; on, memcpy is an interrupt point."""
+    """Off, the generated code has no trace of the check and _crit is the
+    plain one; on, the runtime's accesses are remembered (_crec).  A struct
+    copy is an interrupt point either way."""
     from divm.cli import main as cli
     from divm.codegen.gen import generate
     from divm.vm.machine import VM
     src = tmp_path / "p.c"
-    src.write_text("struct s { long a, b, c; } g;\n"
-                   "long f(void) { struct s l = g; g.b = 1; return l.a; }\n"
+    src.write_text("#include <string.h>\nstruct s { long a, b, c; } g;\nchar buf[8];\n"
+                   "long f(void) { struct s l = g; g.b = 1; return l.a + strlen(buf); }\n"
                    "int main(void) { return (int) f(); }\n")
     codes = {}
     for on in (False, True):
@@ -114,10 +115,12 @@ def test_generated_code_unchanged_when_off(tmp_path):
         vm = VM(cli.load_program(str(src)), cli.machine_env(args, "p", [], b""), out=None)
         cli.configure(vm, args)
         assert vm.G["_crit"] == (vm.crit_race if on else vm.crit)
-        fn = vm.prog.fn_by_name["f"]
-        vm.prog.decoder.ensure(fn)
-        codes[on] = generate(vm, fn)[0]
-    assert "_critcp" not in codes[False] and "_critcp" in codes[True]
+        for name in ("f", "strlen"):
+            fn = vm.prog.fn_by_name[name]
+            vm.prog.decoder.ensure(fn)
+            codes[on, name] = generate(vm, fn)[0]
+    assert "_critcp" in codes[False, "f"] and "_critcp" in codes[True, "f"]
+    assert "_crec" not in codes[False, "strlen"] and "_crec" in codes[True, "strlen"]
 
 
 @pytest.mark.parametrize("fmt,scan,nargs,expect", [
