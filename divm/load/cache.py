@@ -232,7 +232,8 @@ def _code_name(vm, fn) -> str | None:
     deps = _deps(fn.idx)
     if deps is None:
         return None
-    return f"code-rt-{fn.idx}-{_callee_sig(vm.prog, deps)}{sym}"
+    # (-o check:race: the runtime's accesses are remembered, _crec)
+    return f"code-rt-{fn.idx}-{_callee_sig(vm.prog, deps)}{'-race' if vm.check_race else ''}{sym}"
 
 
 def _deps(idx: int):

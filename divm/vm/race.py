@@ -45,6 +45,10 @@ _Q = struct.Struct("<Q").unpack_from
 _I = struct.Struct("<i").unpack_from
 
 
+def _no_access(p, n, access: int, atomic: bool) -> None:
+    """_crec with the check off."""
+
+
 class Races(LibcRaces):
     """A mixin of VM: the interrupt point before memcpy/memmove in race
     mode, and the check of each state a transition ends in."""
@@ -67,6 +71,7 @@ class Races(LibcRaces):
     def check_race(self, on: bool) -> None:
         self._check_race = on
         self.G["_crit"] = self.crit_race if on else self.crit
+        self.G["_crec"] = self.runtime_access if on else _no_access
 
     def crit_race(self, p, n: int, access: int) -> None:
         """crit in race mode: a visible access always parks the thread
