@@ -228,5 +228,5 @@ def folded_overflows(fn, warned: dict) -> dict:
                 if 0 < ins.col <= col and (best is None or ins.col > best.col):
                     best = ins
             if best is not None:
-                out[id(best)] = f"signed overflow: {text} (folded by the compiler)"
+                out[id(best)] = f"{text} (folded by the compiler)"
     return out
