@@ -41,7 +41,7 @@ from divm.vm.interrupts import Interrupts
 from divm.vm.memory import K_GLOBAL, Obj
 from divm.vm.order import Order
 from divm.vm.procs import Processes
-from divm.vm.race import Races
+from divm.vm.race import Races, _no_access
 from divm.vm.sched import Schedule
 
 DUMP = os.environ.get("DIVM_DUMP")  # directory to write generated code into
@@ -250,7 +250,7 @@ class VM(Access, Insns, Frames, Faults, Interrupts, Hypercalls, Races, Order, Sc
         g["_bi"] = self.builtins.__getitem__
         g["_share"] = self.share
         g["_critcp"] = self.crit_copy
-        g["_crec"] = lambda p, n, access, atomic: None  # (-o check:race replaces it: vm/race.py)
+        g["_crec"] = _no_access  # (-o check:race replaces it: vm/race.py)
         g["_def"] = Obj.define_bytes
         g["Sym"] = Sym
         for name in SYM_NAMES:  # (install_symbolic binds them: code for symbolic runs stays cacheable)

@@ -49,6 +49,11 @@ def _no_access(p, n, access: int, atomic: bool) -> None:
     """_crec with the check off."""
 
 
+def _other_process(procs: dict, ta: int, tb: int, p) -> bool:
+    """Threads of two processes: the same global id is two variables."""
+    return procs.get(ta) != procs.get(tb) and p.__class__ is int and p >> 32 < PL_GLOBAL
+
+
 class Races(LibcRaces):
     """A mixin of VM: the interrupt point before memcpy/memmove in race
     mode, and the check of each state a transition ends in."""
@@ -142,9 +147,7 @@ class Races(LibcRaces):
         for i, a in enumerate(pending):
             for b in pending[i + 1:]:
                 hit = self.conflict(a[3], b[3])
-                # threads of two processes: the same global id is two variables
-                if hit is not None and not (procs.get(a[0]) != procs.get(b[0]) and hit[0].p.__class__ is int
-                                            and hit[0].p >> 32 < PL_GLOBAL):
+                if hit is not None and not _other_process(procs, a[0], b[0], hit[0].p):
                     self.report_race(a, b, *hit)
                     return
         tid = self._section_tid
@@ -153,8 +156,7 @@ class Races(LibcRaces):
                 continue
             for x, bt in section:
                 hit = self.conflict([x], b[3])
-                if hit is not None and not (procs.get(tid) != procs.get(b[0]) and x.p.__class__ is int
-                                            and x.p >> 32 < PL_GLOBAL):
+                if hit is not None and not _other_process(procs, tid, b[0], x.p):
                     self.report_race((tid, None, bt, [x]), b, *hit)
                     return
 
