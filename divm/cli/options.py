@@ -122,8 +122,8 @@ def configure(vm, args) -> list:
     arm(vm, checkers)
     vm.check_overflow = "check:overflow" in args.opts
     if vm.check_overflow and vm.prog.source:
-        from divm.load.constfold import constant_overflows
-        vm.const_overflows = constant_overflows(vm.prog.source)
+        from divm.load.srcfacts import program_facts
+        vm.const_overflows = program_facts(vm.prog).folded
     vm.void_main_ok = "allow:void-main" in args.opts
     if getattr(args, "inputs", None):
         if getattr(args, "symbolic", False):

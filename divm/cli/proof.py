@@ -53,8 +53,8 @@ class ProofAttempt:
         try:  # most programs are beyond the encoding: say so without a process
             Scan(prog)
             if opts.overflow and prog.source:
-                from divm.load.constfold import constant_overflows
-                if constant_overflows(prog.source):  # (the IR has no instruction left to check there)
+                from divm.load.srcfacts import program_facts
+                if program_facts(prog).folded:  # (the IR has no instruction left to check there)
                     raise Unfit("signed overflow that clang folded away")
         except Unfit as e:
             self.result = {"method": "chc", "status": "unfit", "reason": str(e)}

@@ -88,8 +88,10 @@ class Expressions:
             if ty.k in ("f", "d", "x"):
                 e = self.symwrap(e, f"_sy_fbin({ins.op!r}, {x}, {y}, {8 * ty.store})", a[0], a[1])
             if ty.k == "i":
-                chk = (self.ovf and ins.x == "nsw" and ins.op in ("add", "sub", "mul")
+                chk = (self.ovf and ins.x == "nsw" and ins.op in ("add", "sub", "mul", "shl")
                        or self.poison and ins.op in ("shl", "lshr", "ashr"))
+                if chk and ins.op == "shl" and self.ovf and ins.x == "nsw":
+                    chk = 2  # (a signed C shift: load/srcfacts.py)
                 e = self.symwrap(e, f"_sy_bin({ins.op!r}, {x}, {y}, {ty.bits}, {chk})", a[0], a[1])
             self.emit(ind, f"{r} = {e}", ins.loc)
 
@@ -227,7 +229,7 @@ class Expressions:
             return f"_f32({r})" if k == "f" else r
         bits = ty.bits
         m = mask(bits)
-        if self.ovf and op in ("add", "sub", "mul") and ins.x == "nsw":
+        if self.ovf and op in ("add", "sub", "mul", "shl") and ins.x == "nsw":
             return f"_{op}_nsw({x}, {y}, {bits})"
         if self.poison and op in ("shl", "lshr", "ashr"):
             return f"_{op}_chk({x}, {y}, {bits})"

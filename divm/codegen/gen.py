@@ -211,7 +211,7 @@ def _dispatch_tree(g: Gen, ents: list[int], ind: int) -> None:
 
 def folded_overflows(fn, warned: dict) -> dict:
     """id(instruction) -> message for each overflow clang folded in fn
-    (load/constfold.py): the instruction of the warned line whose column is
+    (load/srcfacts.py): the instruction of the warned line whose column is
     the last at or before the expression's."""
     import os
     at: dict = {}

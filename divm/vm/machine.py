@@ -108,7 +108,7 @@ class VM(Access, Insns, Frames, Faults, Interrupts, Hypercalls, Races, Order, Sc
         self.engine = None  # the symbolic engine (vm/symbolic.py)
         self.sym_state: tuple = ((), ())  # (path condition, inputs) of a symbolic run
         self.check_overflow = False  # -o check:overflow: the program's own code checks (codegen)
-        self.const_overflows: dict = {}  # (file, line) -> [(column, text)]: overflows clang folded (load/constfold)
+        self.const_overflows: dict = {}  # (file, line) -> [(column, text)]: overflows clang folded (load/srcfacts)
         self.nondet_uninit = False  # -o nondet:uninit (--symbolic): reading undefined bytes makes an input
         self.void_main_ok = False  # -o allow:void-main: main may return nothing (its status is 0)
         self._check_race = False  # -o check:race: each state's parked accesses are checked (vm/race.py)
@@ -227,7 +227,7 @@ class VM(Access, Insns, Frames, Faults, Interrupts, Hypercalls, Races, Order, Sc
                      "xop", "xneg", "xcmp", "xfromint", "xtoint", "xtod", "xfabs", "xsqrt", "xfloor", "xceil",
                      "xtrunc", "xround", "xrint", "xcopysign", "xminnum", "xmaxnum", "xminimum", "xmaximum",
                      "xfma", "xmuladd",
-                     "add_nsw", "sub_nsw", "mul_nsw", "abs_chk", "shl_chk", "lshr_chk", "ashr_chk",
+                     "add_nsw", "sub_nsw", "mul_nsw", "shl_nsw", "abs_chk", "shl_chk", "lshr_chk", "ashr_chk",
                      "fptosi_chk", "fptoui_chk", "xtoint_chk"):
             g["_" + name] = getattr(ops, name)
         g["_fabs"] = ops.fabs_

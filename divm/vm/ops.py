@@ -140,6 +140,15 @@ def mul_nsw(a, b, bits):
     return _nsw("mul", a, b, bits)
 
 
+def shl_nsw(a, b, bits):
+    """A signed C `a << b`: the amount in range, and a * 2^b in range."""
+    _shift_check("<<", a, b, bits)
+    r = shl(a, b, bits)
+    if a.__class__ is int and b.__class__ is int and r.__class__ is int and sx(r, bits) >> b != sx(a, bits):
+        hooks.fault(F_INTEGER, f"signed overflow: {sx(a, bits)} << {b} (i{bits})")
+    return r
+
+
 def _shift_check(op, a, b, bits):
     if b.__class__ is int and b >= bits:
         what = f"{sx(a, bits)}" if a.__class__ is int else "x"

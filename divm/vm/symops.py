@@ -51,6 +51,8 @@ class SymOps:
                     self.vm.fault(F_INTEGER, f"shift by a symbolic amount of at least {bits}")
                 return ops.full(bits)
             r = a << b if op == "shl" else z3.LShR(a, b) if op == "lshr" else a >> b
+            if check == 2 and self.decide((r >> b) != a):  # a signed C shift (load/srcfacts.py)
+                self.vm.fault(F_INTEGER, "signed overflow in shl (symbolic operands)")
         else:
             raise TypeError(f"symbolic {op}")
         if check and op in ("add", "sub", "mul") and bits > 1:

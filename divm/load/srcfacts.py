@@ -1,0 +1,157 @@
+"""What -o check:overflow needs from the C source that the IR has lost.
+
+- Overflow that clang folds away: `INT_MAX + 1` over constants (literals,
+  enumerators, const variables) becomes the wrapped constant in the IR, no
+  instruction is left to check.  clang's -Winteger-overflow names each such
+  expression; codegen makes the code at its place fault when it runs (the
+  instruction of that line whose column is the last at or before the
+  expression's).
+- Signed left shifts: the IR's `shl` has no signedness, but `x << k` of a
+  signed x overflows when x * 2^k is outside its type.  clang's AST says
+  which shifts are signed; their `shl` instructions (found by the debug
+  location, which is the operator's) get the `nsw` flag, so they are
+  checked as `add nsw` is, by the VM and the prover alike.
+
+One clang run gives both (the AST only when the source has a `<<`)."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+
+from divm.load.loader import cc_flags, find_clang
+
+_WARN = re.compile(r"^(.*?):(\d+):(\d+): warning: (overflow in expression; result is .*?|shift count >= width of type|"
+                   r"shift count is negative) \[-W(?:integer-overflow|shift-count-overflow|shift-count-negative)\]$",
+                   re.M)
+# a fold after one of these on its line may be in an operand that never runs
+# (the folded operand leaves no code of its own to place the fault at)
+_CONDITIONAL = re.compile(r"&&|\|\||\?")
+_SIGNED = {"int", "long", "long long", "short", "signed char", "__int128", "long int", "long long int",
+           "short int", "__int128_t"}
+
+Pos = tuple[int, int]  # (line, column)
+
+
+class SourceFacts:
+    def __init__(self) -> None:
+        self.folded: dict[tuple[str, int], list[tuple[int, str]]] = {}  # (file, line) -> [(column, clang's words)]
+        self.signed_shl: dict[str, list[tuple[Pos, Pos]]] = {}  # file base name -> [(after lhs, before rhs)]
+
+
+def source_facts(path: str) -> SourceFacts:
+    """The folded overflows and signed shifts of a C source; none when clang
+    cannot tell (or is not there)."""
+    facts = SourceFacts()
+    try:
+        with open(path, errors="replace") as f:
+            shifts = "<<" in f.read()
+    except OSError:
+        return facts
+    flags = [f for f in cc_flags() if f not in ("-emit-llvm", "-c", "-g")]
+    cmd = [find_clang(), *flags, "-Winteger-overflow", "-Wshift-count-overflow", "-Wshift-count-negative",
+           "-fsyntax-only", "-fno-color-diagnostics", path]
+    if shifts:
+        cmd[1:1] = ["-Xclang", "-ast-dump=json"]
+    try:
+        r = subprocess.run(cmd, capture_output=True, text=True, errors="replace", timeout=600)
+    except (OSError, subprocess.TimeoutExpired):
+        return facts
+    facts.folded = _folded(r.stderr)
+    if shifts and r.returncode == 0:
+        try:
+            _shifts(json.loads(r.stdout), facts.signed_shl)
+        except (ValueError, RecursionError):
+            facts.signed_shl = {}
+    return facts
+
+
+def _folded(stderr: str) -> dict:
+    out: dict[tuple[str, int], list[tuple[int, str]]] = {}
+    lines: dict[str, list[str]] = {}
+    for file, line, col, what in _WARN.findall(stderr):
+        if file not in lines:
+            try:
+                with open(file, errors="replace") as f:
+                    lines[file] = f.read().splitlines()
+            except OSError:
+                lines[file] = []
+        text = lines[file][int(line) - 1] if int(line) <= len(lines[file]) else "&&"
+        if _CONDITIONAL.search(text[:int(col) - 1]):
+            continue  # (missed rather than reported on a path where it does not happen)
+        what = what.replace("'", "")
+        what = f"signed overflow: {what}" if what.startswith("overflow") else f"shift amount out of range: {what}"
+        out.setdefault((file, int(line)), []).append((int(col), what))
+    return out
+
+
+def _shifts(ast: dict, out: dict) -> None:
+    """The signed `<<` and `<<=` of the AST: where their operator is, between
+    the end of the left operand and the start of the right one.
+
+    clang's JSON writes a location's file and line only where they change
+    from the last location written, so the walk goes in document order.
+    Locations in macros are taken where the macro is used (as the debug
+    locations are), which may make both bounds that place."""
+    last = {"file": "", "line": 0}
+
+    def pos(loc: dict) -> tuple[str, Pos] | None:
+        for k in ("spellingLoc", "expansionLoc"):
+            if k in loc:
+                pos(loc[k])
+        if "col" in loc:
+            last["file"] = loc.get("file", last["file"])
+            last["line"] = loc.get("line", last["line"])
+            if "expansionLoc" not in loc:
+                return last["file"], (last["line"], loc["col"])
+        if "expansionLoc" in loc:
+            e = loc["expansionLoc"]
+            return e.get("file", last["file"]), (e.get("line", last["line"]), e["col"])
+        return None
+
+    stack = [ast]
+    found = []  # (node, its left and right operands): bounds read once the walk has passed them
+    ends: dict[int, tuple] = {}
+    while stack:
+        n = stack.pop()
+        if "loc" in n:
+            pos(n["loc"])
+        rng = n.get("range")
+        if rng:
+            b, e = pos(rng.get("begin", {})), pos(rng.get("end", {}))
+            ends[id(n)] = (b, e)
+        inner = n.get("inner", ())
+        if n.get("opcode") in ("<<", "<<=") and len(inner) == 2:
+            t = n.get("computeResultType") or n.get("type") or {}
+            if t.get("desugaredQualType", t.get("qualType")) in _SIGNED:
+                found.append((inner[0], inner[1]))
+        stack.extend(reversed([c for c in inner if isinstance(c, dict)]))
+    for lhs, rhs in found:
+        a, b = ends.get(id(lhs), (None, None))[1], ends.get(id(rhs), (None, None))[0]
+        if a and b and os.path.basename(a[0]) == os.path.basename(b[0]):
+            out.setdefault(os.path.basename(a[0]), []).append((a[1], b[1]))
+
+
+def mark_signed_shifts(prog, spans: dict) -> None:
+    """Flag the program's `shl` instructions that are signed C shifts nsw."""
+    for fn in prog.functions:
+        if fn.decl or fn.system or not fn.blocks:
+            continue
+        for bl in fn.blocks:
+            for ins in bl.ins:
+                if ins.op == "shl" and ins.loc and ins.col:
+                    at = (ins.loc[1], ins.col)
+                    if any(lo <= at <= hi for lo, hi in spans.get(os.path.basename(ins.loc[0]), ())):
+                        ins.x = "nsw"
+
+
+def program_facts(prog) -> SourceFacts:
+    """The program's source facts, its signed shifts marked (once)."""
+    facts = getattr(prog, "src_facts", None)
+    if facts is None:
+        facts = source_facts(prog.source) if prog.source else SourceFacts()
+        mark_signed_shifts(prog, facts.signed_shl)
+        prog.src_facts = facts
+    return facts

@@ -1,0 +1,15 @@
+// expect: valid
+// options: --symbolic -o check:overflow
+// proof: proved
+// A signed shift kept below 2^30 never overflows, for every input.
+extern int __VERIFIER_nondet_int(void);
+int main(void)
+{
+    int x = __VERIFIER_nondet_int() & 0xff;
+    while (__VERIFIER_nondet_int()) {
+        if (x >= 1 << 29)
+            x = __VERIFIER_nondet_int() & 0xff;
+        x = x << 1;
+    }
+    return 0;
+}
