@@ -274,3 +274,60 @@ def test_other_formats(call, other, result, tmp_path):
     if result == "error":
         assert rep["error"]["kind"] == "race", rep
 
+
+
+PRINTED = [
+    (b"%d|%i|%u", [5, (1 << 32) - 7, (1 << 32) - 1]),
+    (b"%+d % d %05d %-6d|%.4d", [7, 8, -3, 42, 9]),
+    (b"%ld %lld %hhd %hd %zu", [(1 << 64) - 1, 1 << 62, 0x1FF, 0x18000, 123]),
+    (b"%x %#x %X %#o %o %lx", [255, 255, 0xABC, 8, 0, (1 << 64) - 1]),
+    (b"%c%c%5c", [65, 66, 67]),
+    (b"[%s] [%.2s] [%10s] [%-3s]", ["hello", "hello", "ab", "abcdef"]),
+    (b"%*d|%-*d|%.*d", [6, 1, (1 << 32) - 4, 2, 3, 5]),  # (the VM holds an int as its 32 bits)
+    (b"%f %.2f %10.3f %e %.0e %g %G %#g", [3.25, -1e10, 2.0 / 3, 12345.678, 0.5, 1e-5, 1e20, 2.5]),
+    (b"%f %.1f %+.3e", [1e300, -0.0, float("inf")]),
+    (b"%a %.2A", [1.0, -3.75]),
+    (b"%p %p 100%%", [0, 0x1234567800000010]),
+    (b"no conversions", []),
+]
+
+
+@pytest.mark.parametrize("fmt,args", PRINTED, ids=[f[0].decode() for f in PRINTED])
+def test_printed_length_bounds_the_c_library(fmt, args):
+    """sprintf's pending write (-o check:race) is what its conversions
+    print: never shorter than the host C library's output, and exact
+    where the output's length follows from the values (integers, strings)."""
+    import ctypes
+
+    from divm.load.libcaccess import printed_length
+    libc = ctypes.CDLL(None)
+    strings = {}
+    va, cargs = [], []
+    for a in args:
+        if isinstance(a, str):
+            p = 0x1000 + len(strings) << 32
+            strings[p] = len(a)
+            va.append(p)
+            cargs.append(ctypes.c_char_p(a.encode()))
+        elif isinstance(a, float):
+            va.append(a)
+            cargs.append(ctypes.c_double(a))
+        else:
+            va.append(a)
+            cargs.append(ctypes.c_ulonglong(a))
+    buf = ctypes.create_string_buffer(2048)
+    n = libc.snprintf(buf, 2048, fmt, *cargs)
+    bound = printed_length(fmt, va, strings.get)
+    assert bound is not None and bound >= n, (bound, n, buf.value)
+    if not any(isinstance(a, float) for a in args) and b"%p" not in fmt:
+        assert bound == n, (bound, n, buf.value)
+
+
+def test_printed_length_unknown():
+    """Where the output cannot be bounded: the write goes to the object's end."""
+    from divm.load.libcaccess import printed_length
+    assert printed_length(b"%s", [5 << 32], lambda p: None) is None
+    assert printed_length(b"%Lf", [1.0], {}.get) is None
+    assert printed_length(b"%m %d", [1], {}.get) is None
+    assert printed_length(b"%*d", [None, 1], {}.get) is None
+    assert printed_length(b"%.3s", [5 << 32], lambda p: None) == 3

@@ -13,7 +13,8 @@ reads the call's accesses from the state (vm/race.py).  Each entry is
 - ("cmp", k, j, m, mem): what strcmp-like functions read of argument k
   against argument j: up to the first difference or NUL (at most argument
   m bytes unless m is None; mem: memcmp, a NUL does not stop it);
-- ("chr", k, c): the string at k up to the first byte argument c (strchr).
+- ("chr", k, c): the string at k up to the first byte argument c (strchr);
+- ("mchr", k, c, m): argument m bytes at k, or up to the first byte c (memchr).
 
 Where the exact extent is hard (strstr, the case-insensitive compares, the
 number parsers) the whole string is taken: more bytes, never fewer.  The
@@ -50,7 +51,7 @@ LIBC_ACCESSES: dict[str, tuple] = {
     "strpbrk": ((0, False, ("s", 0)), (1, False, ("s", 1))),
     "strdup": _S0,
     "strndup": ((0, False, ("sn", 0, 1)),),
-    "memchr": ((0, False, 2),),
+    "memchr": ((0, False, ("mchr", 0, 1, 2)),),
     "memcpy": ((0, True, 2), (1, False, 2)),
     "memmove": ((0, True, 2), (1, False, 2)),
     "memset": ((0, True, 2),),
@@ -127,35 +128,47 @@ _INT_SIZE = {b"hh": 1, b"h": 2, b"": 4, b"l": 8, b"ll": 8, b"j": 8, b"z": 8, b"t
 _FLOAT_SIZE = {b"": 4, b"l": 8, b"L": 16}
 
 
-def format_accesses(fmt: bytes | None, scan: bool, nargs: int,
-                    wide: list[int] | None = None) -> list[tuple[int, bool, object]]:
-    """What the conversions of a printf (scan False) or scanf format do
-    with the variadic arguments: (index among them, writes, size), a size
-    being bytes, "s" (the string there, with its NUL) or None (to the
-    object's end).  A format that cannot be read (None) or a conversion
-    divm does not know: every remaining argument, read and written to its
-    object's end (an argument that is not a pointer touches nothing).
-    The indices of the long double arguments (printf's %Lf: 16 bytes,
-    16-aligned in a va_list) are appended to wide."""
-    out: list[tuple[int, bool, object]] = []
-    arg = 0
-    i, n = 0, len(fmt) if fmt is not None else 0
-    while fmt is not None and i < n:
+class Directive:
+    """One conversion of a format: the literal characters before it, its
+    value's argument (None: not stored, scanf's %*), the '*' width and
+    precision arguments (printf), flags, width, precision, length
+    modifier and conversion character."""
+    __slots__ = ("lit", "arg", "warg", "parg", "flags", "width", "prec", "length", "c")
+
+
+def directives(fmt: bytes, scan: bool) -> list[Directive]:
+    """The conversions of a format, in order; a last Directive with c ""
+    holds the literal characters after them (a %% is one)."""
+    out: list[Directive] = []
+    arg = lit = 0
+    i, n = 0, len(fmt)
+
+    def directive(c: str, **kw) -> Directive:
+        d = Directive()
+        d.lit, d.arg, d.warg, d.parg, d.flags, d.width, d.prec, d.length, d.c = lit, None, None, None, "", \
+            None, None, b"", c
+        for k, v in kw.items():
+            setattr(d, k, v)
+        out.append(d)
+        return d
+    while i < n:
         if fmt[i] != 0x25:  # '%'
-            i += 1
+            i, lit = i + 1, lit + 1
             continue
         i += 1
         if i < n and fmt[i] == 0x25:
-            i += 1
+            i, lit = i + 1, lit + 1
             continue
         skip = False
-        width = None
+        warg = parg = None
         if scan and i < n and fmt[i] == 0x2A:  # '*': converted, not stored
             skip, i = True, i + 1
+        j = i
         while i < n and fmt[i] in b"-+ #0'":
             i += 1
+        flags = fmt[j:i].decode()
         if not scan and i < n and fmt[i] == 0x2A:  # a width argument
-            arg, i = arg + 1, i + 1
+            warg, arg, i = arg, arg + 1, i + 1
         j = i
         while i < n and 0x30 <= fmt[i] <= 0x39:
             i += 1
@@ -164,7 +177,7 @@ def format_accesses(fmt: bytes | None, scan: bool, nargs: int,
         if not scan and i < n and fmt[i] == 0x2E:  # '.precision'
             i += 1
             if i < n and fmt[i] == 0x2A:
-                arg, i = arg + 1, i + 1
+                parg, arg, i = arg, arg + 1, i + 1
             else:
                 j = i
                 while i < n and 0x30 <= fmt[i] <= 0x39:
@@ -178,26 +191,120 @@ def format_accesses(fmt: bytes | None, scan: bool, nargs: int,
             break
         c = chr(fmt[i])
         i += 1
-        if wide is not None and not scan and length == b"L" and c in "feEgGaA":
-            wide.append(arg)
         if c == "[":  # a scanset: up to its ']' (a ']' first is one of its characters)
             i += 1 if i < n and fmt[i] == 0x5E else 0
             i += 1 if i < n and fmt[i] == 0x5D else 0
             while i < n and fmt[i] != 0x5D:
                 i += 1
             i += 1
-        if skip:
+        directive(c, arg=None if skip else arg, warg=warg, parg=parg, flags=flags, width=width, prec=prec,
+                  length=length)
+        lit = 0
+        if not skip:
+            arg += 1
+    directive("")
+    return out
+
+
+def format_accesses(fmt: bytes | None, scan: bool, nargs: int,
+                    wide: list[int] | None = None, token: int | None = None) -> list[tuple[int, bool, object]]:
+    """What the conversions of a printf (scan False) or scanf format do
+    with the variadic arguments: (index among them, writes, size), a size
+    being bytes, "s" (the string there, with its NUL) or None (to the
+    object's end).  A format that cannot be read (None) or a conversion
+    divm does not know: every remaining argument, read and written to its
+    object's end (an argument that is not a pointer touches nothing).
+    The indices of the long double arguments (printf's %Lf: 16 bytes,
+    16-aligned in a va_list) are appended to wide.  token bounds what a
+    scanf %s or %[ with no width writes (sscanf: its input's length)."""
+    if fmt is None:
+        return [(k, True, None) for k in range(nargs)]
+    out: list[tuple[int, bool, object]] = []
+    for d in directives(fmt, scan):
+        if not d.c:
+            break
+        if wide is not None and not scan and d.length == b"L" and d.c in "feEgGaA":
+            wide.append(d.arg)
+        if d.arg is None:
             continue
-        size = _conversion(c, scan, length, width, prec)
+        size = _conversion(d.c, scan, d.length, d.width, d.prec)
         if size is False:
-            out.extend((k, True, None) for k in range(arg, nargs))
+            out.extend((k, True, None) for k in range(d.arg, nargs))
             return out
         if size is not None:
-            out.append((arg, scan or c == "n", size if size != "-" else None))
-        arg += 1
-    if fmt is None:
-        out.extend((k, True, None) for k in range(nargs))
+            out.append((d.arg, scan or d.c == "n", size if size != "-" else token))
     return out
+
+
+_BITS = {b"hh": 8, b"h": 16, b"": 32, b"l": 64, b"ll": 64, b"j": 64, b"z": 64, b"t": 64, b"q": 64}
+
+
+def printed_length(fmt: bytes, va: list, strlen) -> int | None:
+    """At most how many characters (the NUL not counted) a printf of fmt
+    with the arguments va writes; None when divm cannot tell.  strlen(p)
+    is the length of the string at p, or None."""
+    total = 0
+    for d in directives(fmt, False):
+        total += d.lit
+        if not d.c:
+            return total
+        width, prec = d.width or 0, d.prec
+        if d.warg is not None:
+            w = va[d.warg] if d.warg < len(va) else None
+            if w.__class__ is not int:
+                return None
+            w = w - (w >> 31 << 32) if w < 1 << 32 else w
+            width = abs(w)  # (a negative width is the '-' flag)
+        if d.parg is not None:
+            q = va[d.parg] if d.parg < len(va) else None
+            if q.__class__ is not int:
+                return None
+            q = q - (q >> 31 << 32) if q < 1 << 32 else q
+            prec = q if q >= 0 else None
+        v = va[d.arg] if d.arg is not None and d.arg < len(va) else None
+        n = _printed(d, v, prec, strlen)
+        if n is None:
+            return None
+        total += max(width, n)
+    return total
+
+
+def _printed(d: Directive, v, prec, strlen) -> int | None:
+    """The characters of one conversion before its width pads it."""
+    c, flags = d.c, d.flags
+    sign = 1 if "+" in flags or " " in flags else 0
+    if c in "diouxX":
+        bits = _BITS.get(d.length)
+        if bits is None or v.__class__ is not int:
+            return None
+        v &= (1 << bits) - 1
+        if c in "di" and v >> (bits - 1):
+            v, sign = (1 << bits) - v, 1
+        digits = len(format(v, {"o": "o", "x": "x", "X": "X"}.get(c, "d")))
+        prefix = (2 if c in "xX" else 1 if c == "o" else 0) if "#" in flags else 0
+        return sign * (c in "di") + prefix + max(prec or 0, digits)
+    if c == "c":
+        return 1
+    if c == "s":
+        n = strlen(v) if d.length == b"" else None
+        if n is None:
+            return prec
+        return min(n, prec) if prec is not None else n
+    if c == "p":
+        return 2 + 16 + sign  # (at most; "(nil)" is shorter)
+    if c == "n":
+        return 0
+    if c in "fFeEgGaA":
+        if v.__class__ is not float or d.length == b"L":
+            return None
+        p = 6 if prec is None else prec
+        if v != v or v in (float("inf"), float("-inf")):
+            return 1 + 3
+        if c in "aA":
+            return 1 + 4 + max(p if prec is not None else 13, 13) + 6
+        alt = "#" if "#" in flags or c in "gG" else ""  # (the longest form)
+        return 1 + len(f"%{alt}.{p}{c.lower() if c in 'gG' else c}" % abs(v))
+    return None
 
 
 def _conversion(c: str, scan: bool, length: bytes, width, prec):

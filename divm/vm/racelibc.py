@@ -9,7 +9,7 @@ from __future__ import annotations
 import struct
 
 from divm.load.layout import M32, decode_obj
-from divm.load.libcaccess import format_accesses
+from divm.load.libcaccess import format_accesses, printed_length
 from divm.load.types import PTR
 from divm.load.values import Sym
 
@@ -60,13 +60,20 @@ class LibcRaces:
         out_acc = [Access(p, n, False, False)]
         if out is not None:
             size = 8 if bound == "ptr" else args[bound] if bound is not None else None
-            out_acc.append(Access(args[out], size if size.__class__ is int else None, True, False))
+            size = size if size.__class__ is int else None
+            if bound != "ptr" and fmt is not None and not valist:  # (what the conversions print)
+                m = printed_length(fmt, args[first:], self.string_length)
+                if m is not None:
+                    size = m + 1 if size is None else min(size, m + 1)
+            out_acc.append(Access(args[out], size, True, False))
+        token = None  # (sscanf: no string it stores is longer than its input)
         if src is not None:
-            out_acc.append(Access(args[src], self.string_extent(args[src], None), False, False))
+            token = self.string_extent(args[src], None)
+            out_acc.append(Access(args[src], token, False, False))
         if valist:
-            return out_acc + self.va_list_accesses(args[first] if first < len(args) else None, fmt, scan)
+            return out_acc + self.va_list_accesses(args[first] if first < len(args) else None, fmt, scan, token)
         va = args[first:]
-        for k, write, size in format_accesses(fmt, scan, len(va)):
+        for k, write, size in format_accesses(fmt, scan, len(va), None, token):
             acc = self.argument_access(va[k], write, size) if k < len(va) and ptr[first + k] else None
             if acc is not None:
                 out_acc.append(acc)
@@ -81,7 +88,7 @@ class LibcRaces:
             return None
         return Access(q, self.string_extent(q, None) if size == "s" else size, write, False)
 
-    def va_list_accesses(self, ap, fmt: bytes | None, scan: bool) -> list[Access]:
+    def va_list_accesses(self, ap, fmt: bytes | None, scan: bool, token: int | None) -> list[Access]:
         """What a v* call does with the arguments its va_list ap holds: it
         reads the va_list and the arguments left, which va_start put in an
         overflow area (vm/insns.py), 8 bytes each (a long double 16,
@@ -105,7 +112,7 @@ class LibcRaces:
         acc.append(Access(q, None, False, False))
         wide: list[int] = []
         pos, k0 = start, 0  # the offset of argument k0
-        for k, write, size in format_accesses(fmt, scan, max(len(area.b) - start, 0) // 8, wide):
+        for k, write, size in format_accesses(fmt, scan, max(len(area.b) - start, 0) // 8, wide, token):
             while k0 < k:
                 pos = ((pos + 15) & ~15) + 16 if k0 in wide else pos + 8
                 k0 += 1
@@ -144,6 +151,16 @@ class LibcRaces:
             return k * m if k.__class__ is int and m.__class__ is int else None
         if how == "cmp":
             return self.compared(k, args[size[2]], args[size[3]] if size[3] is not None else None, size[4])
+        if how == "mchr":
+            c, m = args[size[2]], args[size[3]]
+            o = self.objs.get(k >> 32) if k.__class__ is int else None
+            if m.__class__ is not int or c.__class__ is not int or o is None or o.sym is not None:
+                return m if m.__class__ is int else None
+            off = k & M32
+            at = o.b.find(c & 0xFF, off, off + m)
+            if at < 0 or o.ud is not None and any(o.ud[off:at + 1]):
+                return m
+            return at - off + 1
         if how == "chr":
             c = args[size[2]]
             return self.string_extent(k, c & 0xFF if c.__class__ is int else None)
@@ -156,11 +173,16 @@ class LibcRaces:
         t = self.string_extent(args[size[2]], None)  # "cat"
         return n + t - 1 if t is not None else None
 
+    def string_length(self, p) -> int | None:
+        n = self.string_extent(p, None)
+        return n - 1 if n is not None else None
+
     def string_extent(self, p, stop: int | None) -> int | None:
         """Bytes from p to its NUL (or to the first byte stop), both
-        included; None if it is not there to read."""
+        included; None if it is not there to read (or has input data in
+        it, whose bytes may be NUL or not)."""
         o = self.objs.get(p >> 32) if p.__class__ is int else None
-        if o is None:
+        if o is None or o.sym is not None:
             return None
         off = p & M32
         b = o.b
