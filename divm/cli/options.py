@@ -123,7 +123,7 @@ def configure(vm, args) -> list:
     vm.check_overflow = "check:overflow" in args.opts
     if vm.check_overflow and vm.prog.source:
         from divm.load.srcfacts import program_facts
-        vm.const_overflows = program_facts(vm.prog).folded
+        program_facts(vm.prog)  # (what codegen needs from the source: prog.src_facts)
     vm.void_main_ok = "allow:void-main" in args.opts
     if getattr(args, "inputs", None):
         if getattr(args, "symbolic", False):

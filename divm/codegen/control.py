@@ -59,6 +59,8 @@ class ControlFlow:
                 if self.in_tail:
                     self.emit(ind, f"bb = {rid}; continue")
                     return
+        if folded and id(ins_list[-1]) in folded:  # (`ret i32 poison`)
+            self.emit(ind, f"_fault(2, {folded[id(ins_list[-1])]!r})", ins_list[-1].loc)
         self.terminator(b, ins_list[-1], ind, depth)
 
     def edge(self, src: int, dst: int, ind: int, depth: int) -> None:

@@ -30,7 +30,7 @@ from divm.codegen.intrinsics import Intrinsics
 from divm.codegen.liveness import frame_registers, promotable_allocas, resume_live
 from divm.codegen.memory import Memory
 from divm.codegen.resume import Suspension, keep_registers, resume_prologue
-from divm.load.ir import Fn
+from divm.load.ir import Fn, Op
 
 
 class Gen(Emitter, ControlFlow, Suspension, Expressions, Memory, Calls, Intrinsics):
@@ -107,7 +107,8 @@ def _plan(g: Gen, extra: set[int]) -> set[int]:
     g.promoted = promotable_allocas(fn) if g.vm.reduce or fn.system else set()
     g.p2i_free, g.p2i_diffs = pointer_ints(fn)  # what the heap symmetry guard need not test
     g.ovf = g.vm.check_overflow and not fn.system  # -o check:overflow: the program's own code only
-    g.folded = folded_overflows(fn, g.vm.const_overflows) if g.ovf and g.vm.const_overflows else {}
+    facts = getattr(g.vm.prog, "src_facts", None)  # (load/srcfacts.py, with -o check:overflow)
+    g.folded = folded_overflows(fn, facts) if g.ovf and facts is not None else {}
     g.race = g.vm.check_race and not fn.system  # -o check:race: memcpy and memset are interrupt points
     g.rec = g.vm.check_race and fn.system  # (the runtime's accesses are remembered: vm/race.py)
     g.sym = g.vm.symbolic  # operations on symbolic values go to the engine
@@ -209,11 +210,13 @@ def _dispatch_tree(g: Gen, ents: list[int], ind: int) -> None:
     _dispatch_tree(g, ents[mid:], ind + 1)
 
 
-def folded_overflows(fn, warned: dict) -> dict:
+def folded_overflows(fn, facts) -> dict:
     """id(instruction) -> message for each overflow clang folded in fn
     (load/srcfacts.py): the instruction of the warned line whose column is
-    the last at or before the expression's."""
+    the last at or before the expression's; the first of main for those in
+    global initialisers."""
     import os
+    warned = facts.folded
     at: dict = {}
     for b in fn.blocks:
         for ins in b.ins[:-1]:
@@ -229,4 +232,16 @@ def folded_overflows(fn, warned: dict) -> dict:
                     best = ins
             if best is not None:
                 out[id(best)] = f"{text} (folded by the compiler)"
+    if fn.name == "main" and facts.global_folds:
+        out[id(fn.blocks[0].ins[0])] = f"{facts.global_folds[0]} (in a global's initialiser, folded by the compiler)"
+    for b in fn.blocks:  # INT_MIN / -1, (int)1e10: clang leaves poison, with no warning
+        for ins in b.ins:
+            if ins.op not in _POISON_OK and any(a.const and a.name == "poison" for a in ins.a or ()
+                                                if a.__class__ is Op):
+                out.setdefault(id(ins), "integer overflow folded by the compiler: an operation over constants "
+                                        "with no defined result (such as INT_MIN / -1, or a conversion of a "
+                                        "floating constant out of the integer's range)")
     return out
+
+
+_POISON_OK = {"phi", "select", "insertelement", "shufflevector", "insertvalue", "freeze"}

@@ -269,4 +269,6 @@ class Decoder(Constants, Instructions):
             return Op("None", t, None, True)
         if vk == A.VK_INLINEASM:
             raise Unsupported("inline assembly")
-        return Op(None, t, self.const(v), True)
+        # (a scalar poison is an operation over constants with no defined
+        # result that clang folded: -o check:overflow reports it, codegen/gen.py)
+        return Op("poison" if vk == A.VK_POISON and t.k == "i" else None, t, self.const(v), True)

@@ -1,6 +1,6 @@
 """What -o check:overflow needs from the C source that the IR has lost.
 
-- Overflow that clang folds away: `INT_MAX + 1` over constants (literals,
+- Overflow that clang folds away: `INT_MAX + 1`, `1 << 31` over constants (literals,
   enumerators, const variables) becomes the wrapped constant in the IR, no
   instruction is left to check.  clang's -Winteger-overflow names each such
   expression; codegen makes the code at its place fault when it runs (the
@@ -24,8 +24,8 @@ import subprocess
 from divm.load.loader import cc_flags, find_clang
 
 _WARN = re.compile(r"^(.*?):(\d+):(\d+): warning: (overflow in expression; result is .*?|shift count >= width of type|"
-                   r"shift count is negative) \[-W(?:integer-overflow|shift-count-overflow|shift-count-negative)\]$",
-                   re.M)
+                   r"shift count is negative|signed shift result .*?) \[-W(?:integer-overflow|shift-count-overflow|"
+                   r"shift-count-negative|shift-sign-overflow|shift-overflow)\]$", re.M)
 # a fold after one of these on its line may be in an operand that never runs
 # (the folded operand leaves no code of its own to place the fault at)
 _CONDITIONAL = re.compile(r"&&|\|\||\?")
@@ -39,6 +39,7 @@ class SourceFacts:
     def __init__(self) -> None:
         self.folded: dict[tuple[str, int], list[tuple[int, str]]] = {}  # (file, line) -> [(column, clang's words)]
         self.signed_shl: dict[str, list[tuple[Pos, Pos]]] = {}  # file base name -> [(after lhs, before rhs)]
+        self.global_folds: list[str] = []  # the folded overflows outside every function (initialisers)
 
 
 def source_facts(path: str) -> SourceFacts:
@@ -52,6 +53,7 @@ def source_facts(path: str) -> SourceFacts:
         return facts
     flags = [f for f in cc_flags() if f not in ("-emit-llvm", "-c", "-g")]
     cmd = [find_clang(), *flags, "-Winteger-overflow", "-Wshift-count-overflow", "-Wshift-count-negative",
+           "-Wshift-overflow", "-Wshift-sign-overflow",
            "-fsyntax-only", "-fno-color-diagnostics", path]
     if shifts:
         cmd[1:1] = ["-Xclang", "-ast-dump=json"]
@@ -82,7 +84,7 @@ def _folded(stderr: str) -> dict:
         if _CONDITIONAL.search(text[:int(col) - 1]):
             continue  # (missed rather than reported on a path where it does not happen)
         what = what.replace("'", "")
-        what = f"signed overflow: {what}" if what.startswith("overflow") else f"shift amount out of range: {what}"
+        what = f"shift amount out of range: {what}" if what.startswith("shift count") else f"signed overflow: {what}"
         out.setdefault((file, int(line)), []).append((int(col), what))
     return out
 
@@ -147,11 +149,30 @@ def mark_signed_shifts(prog, spans: dict) -> None:
                         ins.x = "nsw"
 
 
+def outside_functions(prog, folded: dict) -> list[str]:
+    """The folded overflows on lines no function of the program spans: in
+    the initialisers of globals, which happen before main."""
+    spans: dict[str, list[tuple[int, int]]] = {}
+    for fn in prog.functions:
+        if fn.decl or fn.system or not fn.blocks:
+            continue
+        lines: dict[str, list[int]] = {}
+        for bl in fn.blocks:
+            for ins in bl.ins:
+                if ins.loc:
+                    lines.setdefault(os.path.basename(ins.loc[0]), []).append(ins.loc[1])
+        for f, ls in lines.items():
+            spans.setdefault(f, []).append((min(ls + [getattr(fn, "line", 0) or min(ls)]), max(ls)))
+    return [text for (file, line), found in sorted(folded.items())
+            if not any(lo <= line <= hi for lo, hi in spans.get(os.path.basename(file), ())) for _, text in found]
+
+
 def program_facts(prog) -> SourceFacts:
     """The program's source facts, its signed shifts marked (once)."""
     facts = getattr(prog, "src_facts", None)
     if facts is None:
         facts = source_facts(prog.source) if prog.source else SourceFacts()
         mark_signed_shifts(prog, facts.signed_shl)
+        facts.global_folds = outside_functions(prog, facts.folded)
         prog.src_facts = facts
     return facts

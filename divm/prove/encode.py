@@ -212,7 +212,8 @@ class Encoder:
             f.cond.append(z3.ULT(b, bits))
             r = {"shl": lambda x, y: x << y, "lshr": z3.LShR, "ashr": lambda x, y: x >> y}[op](a, b)
             if op == "shl" and ins.x == "nsw" and self.opts.overflow:  # a signed C shift (load/srcfacts.py)
-                f.error((r >> b) != a, f"signed overflow ({where(f.fn, ins)})")
+                wide = z3.SignExt(bits, a) << z3.ZeroExt(bits, b)
+                f.error(wide != z3.SignExt(bits, r), f"signed overflow ({where(f.fn, ins)})")
             return r
         if op in ("add", "sub", "mul") and ins.x == "nsw" and self.opts.overflow:
             wide = {"add": lambda x, y: x + y, "sub": lambda x, y: x - y, "mul": lambda x, y: x * y}[op](

@@ -108,7 +108,6 @@ class VM(Access, Insns, Frames, Faults, Interrupts, Hypercalls, Races, Order, Sc
         self.engine = None  # the symbolic engine (vm/symbolic.py)
         self.sym_state: tuple = ((), ())  # (path condition, inputs) of a symbolic run
         self.check_overflow = False  # -o check:overflow: the program's own code checks (codegen)
-        self.const_overflows: dict = {}  # (file, line) -> [(column, text)]: overflows clang folded (load/srcfacts)
         self.nondet_uninit = False  # -o nondet:uninit (--symbolic): reading undefined bytes makes an input
         self.void_main_ok = False  # -o allow:void-main: main may return nothing (its status is 0)
         self._check_race = False  # -o check:race: each state's parked accesses are checked (vm/race.py)

@@ -5,10 +5,10 @@
 extern int __VERIFIER_nondet_int(void);
 int main(void)
 {
-    int x = __VERIFIER_nondet_int() & 0xff;
+    int x = 1;
     while (__VERIFIER_nondet_int()) {
         if (x >= 1 << 29)
-            x = __VERIFIER_nondet_int() & 0xff;
+            x = 1;
         x = x << 1;
     }
     return 0;

@@ -11,5 +11,8 @@ int main(void)
     if (!g || (INT_MAX + 1 > 0)) y += 2;
     y += g ? INT_MAX + 1 : 3;
     if (g) y = 1 << 32;
+    if (g) y = 1 << 31;
+    if (g) y = INT_MIN / -1;
+    if (g) y = (int)1e10;
     return y == 0;
 }
