@@ -54,7 +54,9 @@ def source_facts(path: str) -> SourceFacts:
     flags = [f for f in cc_flags() if f not in ("-emit-llvm", "-c", "-g")]
     cmd = [find_clang(), *flags, "-Winteger-overflow", "-Wshift-count-overflow", "-Wshift-count-negative",
            "-Wshift-overflow", "-Wshift-sign-overflow",
-           "-fsyntax-only", "-fno-color-diagnostics", path]
+           "-fsyntax-only", "-fno-color-diagnostics", path,
+           # (lines as the loader compiles a .i: its copy has no line markers)
+           "-Xclang", "-fno-diagnostics-use-presumed-location"]
     if shifts:
         cmd[1:1] = ["-Xclang", "-ast-dump=json"]
     try:
