@@ -233,7 +233,8 @@ def folded_overflows(fn, facts) -> dict:
             if best is not None:
                 out[id(best)] = f"{text} (folded by the compiler)"
     if fn.name == "main" and facts.global_folds:
-        out[id(fn.blocks[0].ins[0])] = f"{facts.global_folds[0]} (in a global's initialiser, folded by the compiler)"
+        out[id(fn.blocks[0].ins[0])] = (f"{facts.global_folds[0]} (in the initialiser of a static variable, "
+                                        f"folded by the compiler: before main)")
     for b in fn.blocks:  # INT_MIN / -1, (int)1e10: clang leaves poison, with no warning
         for ins in b.ins:
             if ins.op not in _POISON_OK and any(a.const and a.name == "poison" for a in ins.a or ()

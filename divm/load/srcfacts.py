@@ -12,7 +12,7 @@
   location, which is the operator's) get the `nsw` flag, so they are
   checked as `add nsw` is, by the VM and the prover alike.
 
-One clang run gives both (the AST only when the source has a `<<`)."""
+One clang run gives both."""
 
 from __future__ import annotations
 
@@ -39,36 +39,35 @@ class SourceFacts:
     def __init__(self) -> None:
         self.folded: dict[tuple[str, int], list[tuple[int, str]]] = {}  # (file, line) -> [(column, clang's words)]
         self.signed_shl: dict[str, list[tuple[Pos, Pos]]] = {}  # file base name -> [(after lhs, before rhs)]
-        self.global_folds: list[str] = []  # the folded overflows outside every function (initialisers)
+        self.global_folds: list[str] = []  # the folded overflows in initialisers of static storage
 
 
 def source_facts(path: str) -> SourceFacts:
     """The folded overflows and signed shifts of a C source; none when clang
     cannot tell (or is not there)."""
     facts = SourceFacts()
-    try:
-        with open(path, errors="replace") as f:
-            shifts = "<<" in f.read()
-    except OSError:
-        return facts
     flags = [f for f in cc_flags() if f not in ("-emit-llvm", "-c", "-g")]
-    cmd = [find_clang(), *flags, "-Winteger-overflow", "-Wshift-count-overflow", "-Wshift-count-negative",
-           "-Wshift-overflow", "-Wshift-sign-overflow",
+    cmd = [find_clang(), "-Xclang", "-ast-dump=json", *flags, "-Winteger-overflow", "-Wshift-count-overflow",
+           "-Wshift-count-negative", "-Wshift-overflow", "-Wshift-sign-overflow",
            "-fsyntax-only", "-fno-color-diagnostics", path,
            # (lines as the loader compiles a .i: its copy has no line markers)
            "-Xclang", "-fno-diagnostics-use-presumed-location"]
-    if shifts:
-        cmd[1:1] = ["-Xclang", "-ast-dump=json"]
     try:
         r = subprocess.run(cmd, capture_output=True, text=True, errors="replace", timeout=600)
     except (OSError, subprocess.TimeoutExpired):
         return facts
     facts.folded = _folded(r.stderr)
-    if shifts and r.returncode == 0:
+    statics: dict[str, list[tuple[Pos, Pos]]] = {}
+    if r.returncode == 0:
         try:
-            _shifts(json.loads(r.stdout), facts.signed_shl)
+            _walk(json.loads(r.stdout), facts.signed_shl, statics)
         except (ValueError, RecursionError):
-            facts.signed_shl = {}
+            facts.signed_shl, statics = {}, {}
+    # an initialiser of static storage runs before main: no instruction of
+    # its own (and one of a function's lines with no code may be dead code)
+    for (file, line), found in sorted(facts.folded.items()):
+        spans = statics.get(os.path.basename(file), ())
+        facts.global_folds += [text for col, text in found if any(lo <= (line, col) <= hi for lo, hi in spans)]
     return facts
 
 
@@ -91,9 +90,10 @@ def _folded(stderr: str) -> dict:
     return out
 
 
-def _shifts(ast: dict, out: dict) -> None:
+def _walk(ast: dict, shifts: dict, statics: dict) -> None:
     """The signed `<<` and `<<=` of the AST: where their operator is, between
-    the end of the left operand and the start of the right one.
+    the end of the left operand and the start of the right one; and the
+    initialisers of variables of static storage (globals, static locals).
 
     clang's JSON writes a location's file and line only where they change
     from the last location written, so the walk goes in document order.
@@ -115,27 +115,31 @@ def _shifts(ast: dict, out: dict) -> None:
             return e.get("file", last["file"]), (e.get("line", last["line"]), e["col"])
         return None
 
-    stack = [ast]
+    stack = [(ast, True)]
     found = []  # (node, its left and right operands): bounds read once the walk has passed them
     ends: dict[int, tuple] = {}
     while stack:
-        n = stack.pop()
+        n, top = stack.pop()
         if "loc" in n:
             pos(n["loc"])
         rng = n.get("range")
         if rng:
-            b, e = pos(rng.get("begin", {})), pos(rng.get("end", {}))
-            ends[id(n)] = (b, e)
+            ends[id(n)] = (pos(rng.get("begin", {})), pos(rng.get("end", {})))
         inner = n.get("inner", ())
         if n.get("opcode") in ("<<", "<<=") and len(inner) == 2:
             t = n.get("computeResultType") or n.get("type") or {}
             if t.get("desugaredQualType", t.get("qualType")) in _SIGNED:
                 found.append((inner[0], inner[1]))
-        stack.extend(reversed([c for c in inner if isinstance(c, dict)]))
+        elif n.get("kind") == "VarDecl" and "init" in n and (top or n.get("storageClass") == "static"):
+            b, e = ends.get(id(n), (None, None))
+            if b and e and os.path.basename(b[0]) == os.path.basename(e[0]):
+                statics.setdefault(os.path.basename(b[0]), []).append((b[1], e[1]))
+        below = n.get("kind") == "TranslationUnitDecl"
+        stack.extend((c, below) for c in reversed(inner) if isinstance(c, dict))
     for lhs, rhs in found:
         a, b = ends.get(id(lhs), (None, None))[1], ends.get(id(rhs), (None, None))[0]
         if a and b and os.path.basename(a[0]) == os.path.basename(b[0]):
-            out.setdefault(os.path.basename(a[0]), []).append((a[1], b[1]))
+            shifts.setdefault(os.path.basename(a[0]), []).append((a[1], b[1]))
 
 
 def mark_signed_shifts(prog, spans: dict) -> None:
@@ -151,30 +155,11 @@ def mark_signed_shifts(prog, spans: dict) -> None:
                         ins.x = "nsw"
 
 
-def outside_functions(prog, folded: dict) -> list[str]:
-    """The folded overflows on lines no function of the program spans: in
-    the initialisers of globals, which happen before main."""
-    spans: dict[str, list[tuple[int, int]]] = {}
-    for fn in prog.functions:
-        if fn.decl or fn.system or not fn.blocks:
-            continue
-        lines: dict[str, list[int]] = {}
-        for bl in fn.blocks:
-            for ins in bl.ins:
-                if ins.loc:
-                    lines.setdefault(os.path.basename(ins.loc[0]), []).append(ins.loc[1])
-        for f, ls in lines.items():
-            spans.setdefault(f, []).append((min(ls + [getattr(fn, "line", 0) or min(ls)]), max(ls)))
-    return [text for (file, line), found in sorted(folded.items())
-            if not any(lo <= line <= hi for lo, hi in spans.get(os.path.basename(file), ())) for _, text in found]
-
-
 def program_facts(prog) -> SourceFacts:
     """The program's source facts, its signed shifts marked (once)."""
     facts = getattr(prog, "src_facts", None)
     if facts is None:
         facts = source_facts(prog.source) if prog.source else SourceFacts()
         mark_signed_shifts(prog, facts.signed_shl)
-        facts.global_folds = outside_functions(prog, facts.folded)
         prog.src_facts = facts
     return facts
