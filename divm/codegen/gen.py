@@ -224,12 +224,16 @@ def folded_overflows(fn, facts) -> dict:
                 at.setdefault((os.path.basename(ins.loc[0]), ins.loc[1]), []).append(ins)
     out = {}
     for (file, line), found in warned.items():
-        cands = at.get((os.path.basename(file), line), ())
-        for col, text in found:
+        base = os.path.basename(file)
+        cands = at.get((base, line), ())
+        for col, text, whole in found:
             best = None
             for ins in cands:
                 if 0 < ins.col <= col and (best is None or ins.col > best.col):
                     best = ins
+            if best is None and whole:  # a statement over several lines: its last code before the fold
+                best = _before((line, col), [s for s in facts.stmts.get(base, ()) if s[0] <= (line, col) <= s[1]],
+                               at, base)
             if best is not None:
                 out[id(best)] = f"{text} (folded by the compiler)"
     if fn.name == "main" and facts.global_folds:
@@ -243,6 +247,21 @@ def folded_overflows(fn, facts) -> dict:
                                         "with no defined result (such as INT_MIN / -1, or a conversion of a "
                                         "floating constant out of the integer's range)")
     return out
+
+
+def _before(p: tuple, stmts: list, at: dict, base: str):
+    """The instruction of the innermost statement in stmts (ranges around
+    p) last at or before p; None if that statement has none (no code)."""
+    if not stmts:
+        return None
+    lo, _ = max(stmts)  # (the innermost starts last)
+    best = None
+    for line in range(lo[0], p[0] + 1):
+        for ins in at.get((base, line), ()):
+            q = (line, ins.col)
+            if lo <= q <= p and (best is None or q > (best.loc[1], best.col)):
+                best = ins
+    return best
 
 
 _POISON_OK = {"phi", "select", "insertelement", "shufflevector", "insertvalue", "freeze"}

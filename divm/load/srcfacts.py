@@ -37,8 +37,9 @@ Pos = tuple[int, int]  # (line, column)
 
 class SourceFacts:
     def __init__(self) -> None:
-        self.folded: dict[tuple[str, int], list[tuple[int, str]]] = {}  # (file, line) -> [(column, clang's words)]
+        self.folded: dict[tuple[str, int], list[tuple[int, str, bool]]] = {}  # (file, line) -> _folded's
         self.signed_shl: dict[str, list[tuple[Pos, Pos]]] = {}  # file base name -> [(after lhs, before rhs)]
+        self.stmts: dict[str, list[tuple[Pos, Pos]]] = {}  # file base name -> the statements of blocks
         self.global_folds: list[str] = []  # the folded overflows in initialisers of static storage
 
 
@@ -56,44 +57,53 @@ def source_facts(path: str) -> SourceFacts:
         r = subprocess.run(cmd, capture_output=True, text=True, errors="replace", timeout=600)
     except (OSError, subprocess.TimeoutExpired):
         return facts
-    facts.folded = _folded(r.stderr)
     statics: dict[str, list[tuple[Pos, Pos]]] = {}
     if r.returncode == 0:
         try:
-            _walk(json.loads(r.stdout), facts.signed_shl, statics)
+            _walk(json.loads(r.stdout), facts.signed_shl, statics, facts.stmts)
         except (ValueError, RecursionError):
-            facts.signed_shl, statics = {}, {}
+            facts.signed_shl, statics, facts.stmts = {}, {}, {}
+    facts.folded = _folded(r.stderr, facts.stmts)
     # an initialiser of static storage runs before main: no instruction of
     # its own (and one of a function's lines with no code may be dead code)
     for (file, line), found in sorted(facts.folded.items()):
         spans = statics.get(os.path.basename(file), ())
-        facts.global_folds += [text for col, text in found if any(lo <= (line, col) <= hi for lo, hi in spans)]
+        facts.global_folds += [text for col, text, _ in found if any(lo <= (line, col) <= hi for lo, hi in spans)]
     return facts
 
 
-def _folded(stderr: str) -> dict:
-    out: dict[tuple[str, int], list[tuple[int, str]]] = {}
+def _folded(stderr: str, stmts: dict) -> dict:
+    """(file, line) -> [(column, clang's words, whether the statement holds
+    no && || ?: before it)] of the warnings of a fold that runs whenever
+    its line's code does."""
+    out: dict[tuple[str, int], list[tuple[int, str, bool]]] = {}
     lines: dict[str, list[str]] = {}
     for file, line, col, what in _WARN.findall(stderr):
+        line, col = int(line), int(col)
         if file not in lines:
             try:
                 with open(file, errors="replace") as f:
                     lines[file] = f.read().splitlines()
             except OSError:
                 lines[file] = []
-        text = lines[file][int(line) - 1] if int(line) <= len(lines[file]) else "&&"
-        if _CONDITIONAL.search(text[:int(col) - 1]):
+        src = lines[file]
+        text = src[line - 1] if line <= len(src) else "&&"
+        if _CONDITIONAL.search(text[:col - 1]):
             continue  # (missed rather than reported on a path where it does not happen)
+        inner = [s[0] for s in stmts.get(os.path.basename(file), ()) if s[0] <= (line, col) <= s[1]]
+        (l0, c0) = max(inner) if inner else (line, 1)
+        before = "\n".join([src[l0 - 1][c0 - 1:]] + src[l0:line - 1]) if l0 < line <= len(src) else ""
         what = what.replace("'", "")
         what = f"shift amount out of range: {what}" if what.startswith("shift count") else f"signed overflow: {what}"
-        out.setdefault((file, int(line)), []).append((int(col), what))
+        out.setdefault((file, line), []).append((col, what, not _CONDITIONAL.search(before)))
     return out
 
 
-def _walk(ast: dict, shifts: dict, statics: dict) -> None:
+def _walk(ast: dict, shifts: dict, statics: dict, stmts: dict) -> None:
     """The signed `<<` and `<<=` of the AST: where their operator is, between
-    the end of the left operand and the start of the right one; and the
-    initialisers of variables of static storage (globals, static locals).
+    the end of the left operand and the start of the right one; the
+    initialisers of variables of static storage (globals, static locals);
+    the ranges of the statements of blocks.
 
     clang's JSON writes a location's file and line only where they change
     from the last location written, so the walk goes in document order.
@@ -115,11 +125,11 @@ def _walk(ast: dict, shifts: dict, statics: dict) -> None:
             return e.get("file", last["file"]), (e.get("line", last["line"]), e["col"])
         return None
 
-    stack = [(ast, True)]
+    stack = [(ast, "")]
     found = []  # (node, its left and right operands): bounds read once the walk has passed them
     ends: dict[int, tuple] = {}
     while stack:
-        n, top = stack.pop()
+        n, parent = stack.pop()
         if "loc" in n:
             pos(n["loc"])
         rng = n.get("range")
@@ -130,12 +140,17 @@ def _walk(ast: dict, shifts: dict, statics: dict) -> None:
             t = n.get("computeResultType") or n.get("type") or {}
             if t.get("desugaredQualType", t.get("qualType")) in _SIGNED:
                 found.append((inner[0], inner[1]))
-        elif n.get("kind") == "VarDecl" and "init" in n and (top or n.get("storageClass") == "static"):
+        elif n.get("kind") == "VarDecl" and "init" in n and (parent == "TranslationUnitDecl"
+                                                              or n.get("storageClass") == "static"):
             b, e = ends.get(id(n), (None, None))
             if b and e and os.path.basename(b[0]) == os.path.basename(e[0]):
                 statics.setdefault(os.path.basename(b[0]), []).append((b[1], e[1]))
-        below = n.get("kind") == "TranslationUnitDecl"
-        stack.extend((c, below) for c in reversed(inner) if isinstance(c, dict))
+        if parent == "CompoundStmt":
+            b, e = ends.get(id(n), (None, None))
+            if b and e and os.path.basename(b[0]) == os.path.basename(e[0]) and b[1][0] < e[1][0]:
+                stmts.setdefault(os.path.basename(b[0]), []).append((b[1], e[1]))  # (one line: nothing to add)
+        kind = n.get("kind", "")
+        stack.extend((c, kind) for c in reversed(inner) if isinstance(c, dict))
     for lhs, rhs in found:
         a, b = ends.get(id(lhs), (None, None))[1], ends.get(id(rhs), (None, None))[0]
         if a and b and os.path.basename(a[0]) == os.path.basename(b[0]):
