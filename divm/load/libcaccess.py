@@ -14,7 +14,8 @@ reads the call's accesses from the state (vm/race.py).  Each entry is
   against argument j: up to the first difference or NUL (at most argument
   m bytes unless m is None; mem: memcmp, a NUL does not stop it);
 - ("chr", k, c): the string at k up to the first byte argument c (strchr);
-- ("mchr", k, c, m): argument m bytes at k, or up to the first byte c (memchr).
+- ("mchr", k, c, m): argument m bytes at k, or up to the first byte c (memchr);
+- ("b", n): n bytes.
 
 Where the exact extent is hard (strstr, the case-insensitive compares, the
 number parsers) the whole string is taken: more bytes, never fewer.  The
@@ -26,6 +27,7 @@ their va_list."""
 from __future__ import annotations
 
 _S0 = ((0, False, ("s", 0)),)
+_SE = ((0, False, ("s", 0)), (1, True, ("b", 8)))
 
 LIBC_ACCESSES: dict[str, tuple] = {
     "strlen": _S0,
@@ -60,12 +62,33 @@ LIBC_ACCESSES: dict[str, tuple] = {
     "puts": _S0,
     "fputs": _S0,
     "atoi": _S0, "atol": _S0, "atoll": _S0, "atof": _S0,
-    "strtol": _S0, "strtoll": _S0, "strtoul": _S0, "strtoull": _S0, "strtod": _S0, "strtof": _S0,
-    "__isoc23_strtol": _S0, "__isoc23_strtoll": _S0, "__isoc23_strtoul": _S0, "__isoc23_strtoull": _S0,
+    # (the number parsers also store the end into *endptr, when it is not NULL)
+    "strtol": _SE, "strtoll": _SE, "strtoul": _SE, "strtoull": _SE, "strtod": _SE, "strtof": _SE,
+    "__isoc23_strtol": _SE, "__isoc23_strtoll": _SE, "__isoc23_strtoul": _SE, "__isoc23_strtoull": _SE,
     "fwrite": ((0, False, ("mul", 1, 2)),),
     "fread": ((0, True, ("mul", 1, 2)),),
     "qsort": ((0, True, ("mul", 1, 2)),),
     "bsearch": ((1, False, ("mul", 2, 3)),),
+    "stpncpy": ((0, True, 2), (1, False, ("sn", 1, 2))),
+    "memccpy": ((0, True, ("mchr", 1, 2, 3)), (1, False, ("mchr", 1, 2, 3))),
+    "memrchr": ((0, False, 2),),
+    "rawmemchr": ((0, False, None),),
+    "memmem": ((0, False, 1), (2, False, 3)),
+    "strcasestr": ((0, False, ("s", 0)), (1, False, ("s", 1))),
+    "strlcpy": ((0, True, 2), (1, False, ("s", 1))),
+    "strlcat": ((0, True, 2), (1, False, ("s", 1))),
+    "strxfrm": ((0, True, 2), (1, False, ("s", 1))),
+    # strtok(NULL, ...) goes on in the string of its last call: only the
+    # runtime's remembered accesses see that one (vm/race.py)
+    "strtok": ((0, True, ("s", 0)), (1, False, ("s", 1))),
+    "strtok_r": ((0, True, ("s", 0)), (1, False, ("s", 1)), (2, True, ("b", 8))),
+    "strsep": ((0, True, ("b", 8)), (1, False, ("s", 1))),
+    "swab": ((0, False, 2), (1, True, 2)),
+    "time": ((0, True, ("b", 8)),),
+    "gettimeofday": ((0, True, ("b", 16)),),
+    "localtime_r": ((0, False, ("b", 8)), (1, True, None)),
+    "gmtime_r": ((0, False, ("b", 8)), (1, True, None)),
+    "fgets": ((0, True, 1),),
 }
 
 # printf and scanf: (format argument, first variadic argument, scanf?, the

@@ -145,6 +145,8 @@ class LibcRaces:
         """A size of LIBC_ACCESSES: bytes, or None (to the object's end)."""
         if size is None or size.__class__ is int:
             return args[size] if size is not None else None
+        if size[0] == "b":
+            return size[1]
         how, k = size[0], args[size[1]]
         if how == "mul":
             m = args[size[2]]
