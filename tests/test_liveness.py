@@ -195,3 +195,19 @@ def test_partly_initialised_array_of_structs(tmp_path):
     divm("verify", "--liveness", str(ltl), "--report", rep, "--trace-out", str(tmp_path / "t.json"), str(src))
     got = {p["name"]: p["result"] for p in json.load(open(rep))["properties"]}
     assert got == {"yes": "valid", "no": "error"}, got
+
+
+def test_pointer_propositions_drop_heap_symmetry(tmp_path):
+    """A proposition that reads a pointer's value sees the objects' numbers,
+    which heap symmetry renumbers: the states after `a, b = malloc` and
+    `b, a = malloc` were one, and the second order's a > b was never seen
+    (a wrong valid)."""
+    src = tmp_path / "p.c"
+    src.write_text("#include <stdlib.h>\nextern _Bool __VERIFIER_nondet_bool(void);\nint *a, *b;\nint ready;\n"
+                   "int main(void) {\n  if (__VERIFIER_nondet_bool()) { a = malloc(4); b = malloc(4); }\n"
+                   "  else { b = malloc(4); a = malloc(4); }\n  ready = 1;\n  for (;;) { }\n}\n")
+    ltl = tmp_path / "p.ltl"
+    ltl.write_text("#define bad (ready && a > b)\n#property never_bad G !bad\n")
+    r = divm("verify", "-o", "nofail:malloc", "--liveness", str(ltl), "--trace-out", str(tmp_path / "t.json"),
+             str(src))
+    assert r.returncode == 1, r.stdout + r.stderr

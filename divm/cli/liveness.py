@@ -45,7 +45,12 @@ def check_property(s: Session, props, formula, stopper: Stopper):
     observe = None
     if formula is not None:
         names = sorted(atoms(formula))
-        observe = lambda vm: props.label(vm.objs, names)  # noqa: E731 (the true propositions of a state)
+
+        def observe(vm):  # the true propositions of a state
+            labels = props.label(vm.objs, names)
+            if props.pointer_read:
+                vm.order_seen = True  # (the search starts over without heap symmetry: vm/order.py)
+            return labels
     vm, checkers = new_vm(s)
     if props is not None:
         try:

@@ -47,6 +47,9 @@ class Expr:
         if self.i < len(self.toks):
             self.err(f"unexpected {self.toks[self.i][1]!r}")
         self.globals = sorted({n for n in self.names(self.tree)})
+        # a pointer's value read as a number: it depends on the objects'
+        # numbers, which heap symmetry renumbers (cli/liveness.py drops it)
+        self.pointer_read = False
 
     def err(self, msg: str, at: int | None = None):
         if at is None:
@@ -183,6 +186,8 @@ class Expr:
             if o is None or off + ty.store > len(o.b):
                 raise LTLError(f"{self.line}:{self.col}: {nm} is out of bounds")
             v = decode(ty, o.b, off, None)
+            if ty.k == "p":
+                self.pointer_read = True
             bits = ty.bits if ty.k == "i" else 0
             if isinstance(di, tuple):  # a bit-field
                 _, shift, bits, di = di
@@ -289,6 +294,10 @@ class Propositions:
         errors surface before the search, with their line and column."""
         for e in self.exprs.values():
             e.value(objs)
+
+    @property
+    def pointer_read(self) -> bool:
+        return any(e.pointer_read for e in self.exprs.values())
 
     def globals_read(self) -> set[str]:
         return {g for e in self.exprs.values() for g in e.globals}
