@@ -14,20 +14,34 @@ from divm.load.datamodel import ilp32_hazards
     ("return sizeof(void *) == 4;", "sizeof of a pointer"),
     ("int n = nd(); int *p = malloc(sizeof(int) * n); return !p;", "a value of type unsigned long"),
     ("pthread_t t = pthread_self(); return t + 1 == 0;", "a value of type unsigned long"),
+    # what a program sees of sizes that differ (the layouts under both models say which)
+    ("return sizeof(struct s) > 8;", "sizeof of struct s, whose size differs under ILP32"),
+    ("return sizeof(long) == 4;", "sizeof of long, whose size differs under ILP32"),
+    ("int x, *p = &x; return sizeof p == 4;", "sizeof of int *, whose size differs under ILP32"),
+    ("return sizeof(struct ll) == 12;", "sizeof of struct ll, whose size differs under ILP32"),
+    ("return __builtin_offsetof(struct s, b) == 4;", "a value of type unsigned long"),
+    ("struct s *p = malloc(8); p->b = 1; return 0;",
+     "an allocation of a number of bytes for struct s, whose size differs under ILP32"),
+    ("struct s *p = malloc(sizeof *p); return ((char *)p)[12];",
+     "the bytes of struct s, whose layout differs under ILP32, seen as char *"),
 ])
 def test_hazards(tmp_path, body, what):
+    """(Lines 1-4 declare; the body is line 5.)"""
     f = tmp_path / "p.c"
-    f.write_text("#include <stdlib.h>\n#include <pthread.h>\nint nd(void);\nint main(void) {\n  " + body + "\n}\n")
+    f.write_text("#include <stdlib.h>\n#include <pthread.h>\n"
+                 "struct s { char *a; int b; }; struct ll { int a; long long b; }; int nd(void);\n"
+                 "int main(void) {\n  " + body + "\n}\n")
     found = ilp32_hazards(str(f))
     assert f"{f}:5: {what}" in found
 
 
 def test_width_independent_program(tmp_path):
     f = tmp_path / "p.c"
-    f.write_text("#include <stdlib.h>\nstruct n { int v; struct n *next; };\nint nd(void);\n"
+    f.write_text("#include <stdlib.h>\n#include <string.h>\nstruct n { int v; struct n *next; };\nint nd(void);\n"
                  "int main(void) {\n  struct n *p = malloc(sizeof *p); int *q = malloc(4);\n"
                  "  unsigned u = nd(); long long w = u * 2LL; p->next = 0; free(q); free(p);\n"
-                 "  return (int)(w + u) + (int)sizeof(struct n);\n}\n")
+                 "  struct n *r = calloc(1, sizeof(struct n)); memset(r, 0, sizeof *r); free(r);\n"
+                 "  return (int)(w + u) + (int)sizeof(int[3]);\n}\n")
     assert ilp32_hazards(str(f)) == []
 
 

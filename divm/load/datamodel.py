@@ -8,8 +8,14 @@ depend on that difference: arithmetic or calls of type `long`/`unsigned
 long`, casts between pointers and integers, and `sizeof` of a pointer.  A
 program without them computes the same values either way (its sizes of
 structures with pointers differ, but consistently: accesses follow the same
-layout as allocations).  Preprocessed files (`.i`) made for ILP32 already
-carry ILP32 typedefs (`size_t` is `unsigned int` there)."""
+layout as allocations) -- unless it looks at a size: `sizeof`, `_Alignof`
+or `offsetof` of a type whose layout differs (clang's record layouts under
+both models say which structures do) is a hazard, except as the size an
+allocation or a copy is given.  Preprocessed files (`.i`) made for ILP32
+already carry ILP32 typedefs (`size_t` is `unsigned int` there).
+
+Not seen: sizes written as numbers (`malloc(8)` for a structure of a
+pointer and an int, a byte offset into one)."""
 
 from __future__ import annotations
 
@@ -46,6 +52,8 @@ def ilp32_hazards(path: str, limit: int = 5) -> list[str]:
     found: list[str] = []
     cur, line = path, 0
     lines = r.stdout.splitlines()
+    differ = differing_records(flags, path)
+    parents = parent_lines(lines)
     for i, text in enumerate(lines):
         r = _RANGE.search(text)
         first = r.group(1) if r else ""
@@ -63,6 +71,12 @@ def ilp32_hazards(path: str, limit: int = 5) -> list[str]:
         if ty in _OPAQUE and _MOVES.match(text):
             continue
         what = hazard(kind, text, desugared or ty, lines[i + 1] if i + 1 < len(lines) else "")
+        if not what and kind in ("UnaryExprOrTypeTraitExpr", "OffsetOfExpr"):
+            what = size_hazard(kind, text, lines, i, parents, differ)
+        elif not what and kind == "CallExpr":
+            what = alloc_hazard(lines, i, parents, differ)
+        elif not what and "<BitCast>" in text:
+            what = view_hazard(desugared or ty, lines[i + 1] if i + 1 < len(lines) else "", differ)
         if what:
             found.append(f"{cur}:{line}: {what}")
             if len(found) >= limit:
@@ -84,3 +98,125 @@ def hazard(kind: str, text: str, ty: str, child: str) -> str:
     if kind == "ImplicitCastExpr" and _CONSTANT.match(child):
         return ""  # a small constant made long has one value under both
     return f"a value of type {ty}"
+
+
+_LAYOUT = re.compile(r"^Type: (.*)\n\nLayout: <ASTRecordLayout\n\s*Size:(\d+)\n\s*DataSize:\d+\n\s*Alignment:(\d+)"
+                     r"\n\s*FieldOffsets: \[([^\]]*)\]", re.M)
+_ARG_TYPE = re.compile(r"(?:sizeof|alignof|__alignof|_Alignof|OffsetOfExpr.*?) '([^']*)'(?::'([^']*)')?\s*$")
+_RECORD = re.compile(r"\b(?:struct|union) [\w:]+|^\w+$")
+# what may be given a size that differs, the same in both models
+_SIZED = {"malloc", "calloc", "realloc", "reallocarray", "alloca", "__builtin_alloca", "memset", "memcpy",
+          "memmove", "memcmp", "bzero", "explicit_bzero", "fread", "fwrite", "qsort", "bsearch",
+          "__builtin_memset", "__builtin_memcpy", "__builtin_memmove", "__builtin_memcmp"}
+
+
+def differing_records(flags: list[str], path: str) -> set[str] | None:
+    """The structures and unions whose layout (size, alignment, offsets)
+    differs between ILP32 and LP64, by clang's record layouts (None if
+    clang cannot tell)."""
+    layouts = []
+    for extra in ([], ["-m32"]):
+        c = [find_clang(), *flags, *extra, "-fsyntax-only", "-Xclang", "-fdump-record-layouts-simple", path]
+        try:
+            r = subprocess.run(c, capture_output=True, text=True, errors="replace", timeout=600)
+        except (OSError, subprocess.TimeoutExpired):
+            return None
+        if r.returncode != 0:
+            return None
+        layouts.append({m[0]: m[1:] for m in _LAYOUT.findall(r.stdout)})
+    lp64, ilp32 = layouts
+    return {t for t in lp64.keys() | ilp32.keys() if lp64.get(t) != ilp32.get(t)}
+
+
+def parent_lines(lines: list[str]) -> list[int]:
+    """Each line's parent node in clang's text AST dump (-1 for the root),
+    by the indentation of its tree prefix."""
+    parents, stack = [], []  # stack: (depth, line)
+    for i, text in enumerate(lines):
+        depth = len(text) - len(text.lstrip(" |`-"))
+        while stack and stack[-1][0] >= depth:
+            stack.pop()
+        parents.append(stack[-1][1] if stack else -1)
+        stack.append((depth, i))
+    return parents
+
+
+def type_differs(t: str, differ: set[str] | None) -> bool:
+    """Can the type named t have another size or alignment under ILP32?"""
+    if "*" in t or "(" in t or re.search(r"\blong\b", t.replace("long long", "")):
+        return True
+    if differ is None:
+        return bool(_RECORD.search(t))
+    return any(r in differ for r in _RECORD.findall(t))
+
+
+def size_hazard(kind: str, text: str, lines: list[str], i: int, parents: list[int], differ) -> str:
+    """sizeof, _Alignof or offsetof of a type laid out differently, unless
+    it only gives an allocation or a copy its size."""
+    m = _ARG_TYPE.search(text)
+    if m:
+        names = [m.group(1), m.group(2) or ""]
+    else:  # sizeof of an expression: the type of its operand (the next line)
+        n = _NODE.match(lines[i + 1]) if i + 1 < len(lines) else None
+        names = [n.group(2), n.group(3) or ""] if n else ["?*"]
+    if kind == "OffsetOfExpr":  # (the dump does not name its structure: any that differs may be it)
+        if differ is not None and not differ:
+            return ""
+        names = [sorted(differ)[0] if differ else "a structure"]
+    elif not any(type_differs(t, differ) for t in names if t):
+        return ""
+    j = parents[i]
+    while j >= 0 and re.match(r"^[\s|`-]*(?:ImplicitCastExpr|ParenExpr|CStyleCastExpr) ", lines[j]):
+        j = parents[j]
+    if j >= 0 and re.match(r"^[\s|`-]*CallExpr ", lines[j]):
+        if callee_of(lines, j) in _SIZED:
+            return ""
+    what = "offsetof" if kind == "OffsetOfExpr" else "sizeof" if " sizeof" in text else "alignof"
+    return f"{what} of {names[0]}, whose size differs under ILP32"
+
+
+def callee_of(lines: list[str], j: int) -> str:
+    """The function a CallExpr at line j calls directly ("" if none)."""
+    for k in range(j + 1, min(j + 4, len(lines))):
+        m = re.search(r"DeclRefExpr .*Function 0x[0-9a-f]+ '(\w+)'", lines[k])
+        if m:
+            return m.group(1)
+    return ""
+
+
+def alloc_hazard(lines: list[str], i: int, parents: list[int], differ) -> str:
+    """An allocation whose size is a number, not a sizeof, for a structure
+    laid out differently (`struct s *p = malloc(8)`: enough under one
+    model only)."""
+    if callee_of(lines, i) not in ("malloc", "calloc", "realloc", "alloca", "__builtin_alloca"):
+        return ""
+    depth = len(lines[i]) - len(lines[i].lstrip(" |`-"))
+    k = i + 1
+    while k < len(lines) and len(lines[k]) - len(lines[k].lstrip(" |`-")) > depth:
+        if "UnaryExprOrTypeTraitExpr" in lines[k]:
+            return ""
+        k += 1
+    j = parents[i]
+    while j >= 0 and re.match(r"^[\s|`-]*ParenExpr ", lines[j]):
+        j = parents[j]
+    m = _NODE.match(lines[j]) if j >= 0 and re.match(r"^[\s|`-]*(?:ImplicitCastExpr|CStyleCastExpr) ",
+                                                      lines[j]) else None
+    if m is None:
+        return ""
+    t = (m.group(3) or m.group(2)).rstrip(" *")
+    if t != (m.group(3) or m.group(2)) and type_differs(t, differ):
+        return f"an allocation of a number of bytes for {t}, whose size differs under ILP32"
+    return ""
+
+
+def view_hazard(dest: str, child: str, differ) -> str:
+    """A pointer to a structure laid out differently cast to a pointer to
+    something else but void: its bytes read by another type's offsets."""
+    m = _NODE.match(child)
+    src = (m.group(3) or m.group(2)) if m else ""
+    if not src.endswith("*") or not dest.endswith("*") or dest.replace(" ", "") in ("void*", "constvoid*"):
+        return ""
+    pointee = src[:-1].strip()
+    if pointee == dest[:-1].strip() or not _RECORD.search(pointee) or not type_differs(pointee, differ):
+        return ""
+    return f"the bytes of {pointee}, whose layout differs under ILP32, seen as {dest}"
