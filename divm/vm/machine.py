@@ -417,7 +417,8 @@ class VM(Access, Insns, Frames, Faults, Interrupts, Hypercalls, Races, Order, Sc
         except LongJmp:  # (longjmp checked its target: this is the VM's mistake)
             raise VMError("a longjmp found no activation to land in") from None
         finally:
-            if self.leakcheck and not self.flags & CF_ERROR and (
+            # (a cancelled transition's path does not exist: __VERIFIER_assume(0), SV-COMP's abort)
+            if self.leakcheck and not self.flags & (CF_ERROR | CF_CANCEL) and (
                     self.leakcheck == "state" or self.flags & CF_STOP and self.exit_status is not None):
                 self.check_leaks(self.exit_roots if self.exit_status is not None else [])
             self.exit_roots = []
