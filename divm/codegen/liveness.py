@@ -35,6 +35,8 @@ def promotable_allocas(fn: Fn) -> set[str]:
                     continue
                 if ins.op == "store" and n == 1 and same(ins.a[0].ty, cands[op.name]):
                     continue
+                if ins.op == "lifetime":  # (a register's life is its own)
+                    continue
                 cands.pop(op.name)
     return set(cands)
 

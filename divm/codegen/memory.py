@@ -57,6 +57,20 @@ class Memory:
         cnt = self.val(ins.a[0])
         self.emit(ind, f"{r} = _alloca({at.size}, {cnt}, {at.align})", ins.loc)
 
+    def i_lifetime(self, ins: Ins, ind: int) -> None:
+        """llvm.lifetime.start/end of a block's variable (load/instructions.py):
+        the VM removes its object at the end and makes it again, undefined,
+        at the start; a promoted one lives in a register, untouched."""
+        p = ins.a[0]
+        if p.const or p.name in self.promoted:
+            return
+        sizes = getattr(self, "alloca_sizes", None)
+        if sizes is None:
+            sizes = self.alloca_sizes = {i.res: i.x.size for b in self.fn.blocks for i in b.ins
+                                         if i.op == "alloca" and i.a[0].const and i.a[0].val == 1}
+        if p.name in sizes:
+            self.emit(ind, f"_lifetime({self.val(p)}, {sizes[p.name]}, {ins.x})", ins.loc)
+
     def i_cmpxchg(self, ins: Ins, ind: int) -> None:
         a = ins.a
         self.crit(self.val(a[0]), a[1].ty.store, 3, ind, ins.loc)
@@ -315,5 +329,5 @@ class Memory:
         e(ind, "except Exception: _o = None", loc)
         e(ind, f"if _o is None: _memcpy({d}, {s}, {n}, {nooverlap})", loc)
 
-    HANDLES = {"load": i_load, "store": i_store, "alloca": i_alloca, "gep": gep,
+    HANDLES = {"load": i_load, "store": i_store, "alloca": i_alloca, "gep": gep, "lifetime": i_lifetime,
                "cmpxchg": i_cmpxchg, "atomicrmw": i_atomicrmw}

@@ -83,6 +83,11 @@ class Instructions:
             fn = self.fn_of[A.key(callee)]
             d.x["callee"] = fn
             if fn.name.startswith("llvm."):
+                if fn.name.startswith("llvm.lifetime.") and not self.cur.system and d.a:
+                    # the end of a block whose variable's address is taken: the
+                    # variable is gone until the block is entered again (C11 6.2.4)
+                    d.op, d.x, d.a = "lifetime", fn.name.startswith("llvm.lifetime.start"), d.a[-1:]
+                    return d
                 if fn.name.startswith(IGNORED_INTRINSICS):
                     return None
                 from divm.load.intrinsics import known_intrinsic

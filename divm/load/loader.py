@@ -33,12 +33,15 @@ def _which(c: str) -> bool:
 
 
 def cc_flags(warnings: bool = False) -> list[str]:
-    """Flags that make clang compile against libc-shim and DiOS.  -O0 keeps
-    undefined behaviour in the program instead of letting the optimiser
-    exploit it away; -ffp-contract=off keeps float results bit-identical to a
+    """Flags that make clang compile against libc-shim and DiOS.  No LLVM
+    pass runs (-disable-llvm-passes), which keeps undefined behaviour in the
+    program instead of letting the optimiser exploit it away; -O1 makes
+    clang's front end mark where block-scope variables live (lifetime
+    markers: a pointer kept past its block is dangling, vm/access.py);
+    -ffp-contract=off keeps float results bit-identical to a
     native build without fused multiply-add.  Warnings are clang's own with
     `warnings` (divm cc), else off (run and verify compile quietly)."""
-    return ["-O0", "-ffp-contract=off", "-g", "-emit-llvm", "-c",
+    return ["-O1", "-Xclang", "-disable-llvm-passes", "-ffp-contract=off", "-g", "-emit-llvm", "-c",
             "-nostdlibinc", "-isystem", str(ROOT / "libc-shim" / "include"),
             "-isystem", str(ROOT / "dios" / "include"), "-D__divm__", "-D__divine__",
             "-fno-stack-protector", "-fno-pic", "-fno-pie", *([] if warnings else ["-Wno-everything"]),

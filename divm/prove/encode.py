@@ -177,7 +177,7 @@ class Encoder:
             f.regs[ins.res] = z3.If(f.val(ins.a[0]) == 1, f.val(ins.a[1]), f.val(ins.a[2]))
         elif op in CASTS:
             f.regs[ins.res] = cast(op, f.val(ins.a[0]), ins.a[0].ty.bits, ins.ty.bits)
-        elif op == "alloca":
+        elif op in ("alloca", "lifetime"):
             pass
         elif op == "load":
             a = ins.a[0]

@@ -129,6 +129,8 @@ class Scan:
         address of a load or store of its own type."""
         for b in fn.blocks:
             for ins in b.phis + b.ins:
+                if ins.op == "lifetime":
+                    continue  # (a scalar local's block: its value is a register's)
                 if ins.op == "call":
                     callee = ins.x["callee"].name
                     if callee in ERROR_CALLS:

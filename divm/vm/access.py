@@ -50,7 +50,9 @@ class Access:
                 self.fault(F_MEMORY, f"null pointer dereference ({what} of {n} bytes)")
             elif self.was_freed(oid):
                 self.fault_objs = (oid,)
-                self.fault(F_MEMORY, f"{what} of {n} bytes into a freed object")
+                gone = "a local variable whose block or function has ended" if PL_CODE <= oid < HEAP_BASE \
+                    else "a freed object"
+                self.fault(F_MEMORY, f"{what} of {n} bytes into {gone}")
             elif oid == POISON_ID:
                 self.fault(F_MEMORY, f"{what} through a pointer whose offset overflowed")
             elif PL_GLOBAL <= oid < PL_CODE:
@@ -177,6 +179,28 @@ class Access:
         oid = self.new_obj(n, K_ALLOCA)
         self.AST.append(oid)
         return oid << 32
+
+    def lifetime(self, p, size: int, start: bool) -> None:
+        """A local variable's lifetime (codegen: llvm.lifetime.*): its object
+        is gone at the end of its block, so a pointer kept from inside is
+        dangling; entering the block again makes it anew, undefined (the
+        same id: the frame's list of allocas still names it)."""
+        if p.__class__ is not int:
+            return
+        oid = p >> 32
+        o = self.objs.get(oid)
+        if start:
+            if o is not None:
+                return
+            self.objs[oid] = Obj(size, K_ALLOCA)
+        elif o is not None and o.kind == K_ALLOCA:
+            if self.watch is not None:
+                self.watch.frame_ends((oid,))
+            del self.objs[oid]
+        else:
+            return
+        if self.dirty is not None:
+            self.dirty.add(oid)
 
     def freeto(self, sp: int) -> None:
         ast = self.AST

@@ -237,7 +237,7 @@ class VM(Access, Insns, Frames, Faults, Interrupts, Hypercalls, Races, Order, Sc
             math.copysign(0.0, x) if x == x else x, x)
         g["_libm"] = self.builtins.__getitem__
         g["_frexp"] = lambda x: (math.frexp(x)[0], math.frexp(x)[1] & M32) if math.isfinite(x) else (x, 0)
-        for name in ("ld", "st", "alloca", "freeto", "gep", "gep_chk", "memcpy", "memset", "icall", "byval",
+        for name in ("ld", "st", "alloca", "lifetime", "freeto", "gep", "gep_chk", "memcpy", "memset", "icall", "byval",
                      "va_area", "va_start", "cmpxchg", "atomicrmw", "insertvalue", "extractelement",
                      "insertelement", "shuffle", "bitcast", "objectsize", "blockaddr", "bad_call", "bad_ret",
                      "bad_target", "undefined_fn", "ubranch", "fault", "setjmp", "jfid", "crit", "loop",
