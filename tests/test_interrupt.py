@@ -14,6 +14,7 @@ import sys
 import time
 
 import pytest
+from test_symbolic import HARD_QUERY  # an overflow check z3 takes minutes to refute
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -133,3 +134,19 @@ def test_interrupted_run_exits(tmp_path):
         pytest.fail("divm run did not stop after SIGINT")
     assert time.time() - t0 < 10
     assert p.returncode == 3 and "Traceback" not in err, err
+
+
+def test_signal_stops_a_solver_query(tmp_path):
+    """SIGINT while a z3 query runs (verify --symbolic): z3 used to take the
+    signal over for itself, answer unknown, and divm went on as if that
+    path were feasible (past any limit, towards a spurious error).  Now
+    the handler sees it and interrupts the query: inconclusive at once."""
+    prog = tmp_path / "hard.c"
+    prog.write_text(HARD_QUERY)
+    report = str(tmp_path / "r.json")
+    rc, err, secs = interrupt(["verify", "--symbolic", "-o", "check:overflow", "--prove-time", "0",
+                               "--report", report, str(prog)], str(tmp_path), signal.SIGINT, report)
+    assert rc == 3, err
+    assert secs < 15, secs
+    data = json.load(open(report))
+    assert data["result"] == "inconclusive" and data["reason"] == "interrupted by SIGINT", data

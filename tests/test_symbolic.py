@@ -550,3 +550,62 @@ def test_symfuzz_seeds():
                         "--timeout", "60"], capture_output=True, text=True, timeout=900)
     assert r.returncode == 0, r.stdout[-3000:] + r.stderr[-2000:]
     assert "summary: ok" in r.stdout and "WRONG" not in r.stdout and "NO-REPLAY" not in r.stdout, r.stdout
+
+
+# an overflow check z3 takes minutes to refute (a 128-bit product against a
+# 64-bit quotient): the first query outlasts any limit a test sets
+HARD_QUERY = r"""
+#include <limits.h>
+extern long __VERIFIER_nondet_long(void);
+volatile long sink;
+int main(void) {
+    long a = __VERIFIER_nondet_long(), b = __VERIFIER_nondet_long();
+    if (a <= 0 || b <= 0 || a > LONG_MAX / b)
+        return 0;
+    sink = a * b;
+    return 0;
+}
+"""
+
+
+def test_time_limit_ends_a_solver_query(tmp_path):
+    """--max-time ends the solver query that runs when the time is up (z3's
+    interrupt): the query went on for minutes after "stopping".  Its
+    unknown answer is neither infeasible (a wrong valid) nor feasible (a
+    spurious overflow): the search ends inconclusive, exit status 3."""
+    import time
+    prog = tmp_path / "hard.c"
+    prog.write_text(HARD_QUERY)
+    rep = tmp_path / "r.json"
+    t0 = time.time()
+    try:
+        r = subprocess.run([sys.executable, "-m", "divm", "verify", "--symbolic", "-o", "check:overflow",
+                            "--prove-time", "0", "--max-time", "5", "--report", str(rep), str(prog)],
+                           capture_output=True, text=True, cwd=ROOT, timeout=120)
+    except subprocess.TimeoutExpired:
+        pytest.fail("divm did not stop within 120 s of a 5 s time limit")
+    assert time.time() - t0 < 60, r.stderr[-2000:]
+    report = json.loads(rep.read_text())
+    assert r.returncode == 3 and report["result"] == "inconclusive", (report, r.stderr[-2000:])
+    assert report["reason"] == "time limit 5 s reached" and report["solver_queries"] > 0, report
+
+
+def test_values_the_solver_cannot_decide_are_incomplete(tmp_path, monkeypatch):
+    """A value enumeration the solver answers unknown (not stopped) may
+    miss feasible values: the path may be cut, so the search is never
+    valid (an unknown once ended the enumeration as unsat would)."""
+    import z3
+
+    from divm.cli import main as cli
+    from divm.vm import symbolic
+    src = tmp_path / "p.c"
+    src.write_text("#include <stdlib.h>\nextern unsigned __VERIFIER_nondet_uint(void);\n"
+                   "int main(void) { unsigned n = __VERIFIER_nondet_uint();\n"
+                   "  char *p = malloc(n % 4 + 1); if (p) { p[0] = 1; free(p); } return 0; }\n")
+    scratch = symbolic.Engine._scratch
+    monkeypatch.setattr(symbolic.Engine, "_scratch",
+                        lambda self, conds: z3.unknown if conds == () else scratch(self, conds))  # (values' queries)
+    rep = tmp_path / "r.json"
+    assert cli.main(["verify", "--symbolic", "--prove-time", "0", "--report", str(rep), str(src)]) == 3
+    report = json.loads(rep.read_text())
+    assert report["result"] == "inconclusive" and "could not decide" in report["reason"], report

@@ -179,3 +179,5 @@ class Stopper:
             from divm.explore.search import rss
             if rss() > self.max_memory:
                 vm.request_stop("memory limit reached")
+        elif vm.stop_request is not None and vm.engine is not None:
+            vm.engine.interrupt()  # (repeated too: a solver query begun just after the request ends as well)

@@ -90,5 +90,6 @@ def equivalent(a: tuple, b: tuple, timeout_ms: int = 500) -> bool:
     time (two states then stay apart, which is only slower)."""
     s = z3.Solver()
     s.set("timeout", timeout_ms)
+    s.set("ctrl_c", False)  # (SIGINT is divm's: vm/symbolic.py's no_ctrl_c)
     s.add(z3.And(*a) != z3.And(*b) if a and b else z3.Not(z3.And(*(a or b))))
     return s.check() == z3.unsat

@@ -209,9 +209,12 @@ class Interrupts:
     def request_stop(self, reason: str) -> None:
         """Stop at the next interrupt point (callable from another thread):
         interrupt points become live, even in a single-threaded program stuck
-        in one endless transition, and raise StopRequest."""
+        in one endless transition, and raise StopRequest.  A symbolic
+        run's solver query in progress is interrupted (vm/symbolic.py)."""
         self.stop_request = reason
         self.G["THR"] = self.G["LOOPS"] = True
+        if self.engine is not None:
+            self.engine.interrupt()
 
     def set_live(self) -> None:
         """Which interrupt points are live: memory ones once a second thread

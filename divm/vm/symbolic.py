@@ -15,12 +15,22 @@ length, an argument to the VM's own code) the value is enumerated: up to
 CONC_LIMIT feasible values, each a choice; beyond that the search is
 incomplete and cannot answer `valid`.
 
-Soundness: an `unknown` from the solver counts as feasible; states are
+Soundness: an `unknown` from the solver counts as feasible (a value
+enumeration it cuts short makes the search incomplete); states are
 equal only when their terms are structurally equal (z3 hash-conses
 simplified terms; every term whose id went into a key is kept alive, so
-ids are never reused)."""
+ids are never reused).
+
+Stopping: `vm.request_stop` (a signal, a time or memory limit, from the
+CLI's watcher thread) calls `Engine.interrupt`, z3's own interrupt, so a
+query in progress ends at once with `unknown` (and none starts while the
+request stands).  Such an answer is neither sat nor unsat: `stopped`
+turns it into the StopRequest an interrupt point would raise, the
+transition is abandoned and the search ends `inconclusive` with the
+request's reason."""
 from __future__ import annotations
 
+import threading
 import time
 
 import z3
@@ -29,7 +39,7 @@ from divm.load import layout
 from divm.load.types import I8
 from divm.load.values import Sym, set_sym_hook
 from divm.vm import ops
-from divm.vm.defs import CF_CANCEL, T_EXIT, ModelMismatch, Suspend
+from divm.vm.defs import CF_CANCEL, T_EXIT, ModelMismatch, StopRequest, Suspend
 from divm.vm.symfp import SymFloat
 from divm.vm.symmem import SymMemory
 from divm.vm.symmodel import SymModels
@@ -63,13 +73,23 @@ class Inputs:
         return reversed(out)
 
 
+def no_ctrl_c(s):
+    """s, told to leave SIGINT alone: by default z3 takes it over while a
+    query runs and answers unknown, so divm's handler (cli/execution.py's
+    Stopper) never saw the signal and the unknown counted as feasible (a
+    search interrupted by ^C could go on and report a spurious error).
+    The handler interrupts the query itself (Engine.interrupt)."""
+    s.set("ctrl_c", False)
+    return s
+
+
 def incremental() -> z3.Solver:
     """A solver for push/pop use.  After a push z3 answers with its
     incremental core, which on some bit-vector queries (a popcount loop's) is
     ten or a hundred times slower than its one-shot tactics; past
     SOLVER2_MS it answers the same query with those (an exact answer
     either way)."""
-    s = z3.Solver()
+    s = no_ctrl_c(z3.Solver())
     s.set("solver2_timeout", SOLVER2_MS)
     return s
 
@@ -96,6 +116,9 @@ class Engine(SymOps, SymMemory, SymModels, SymFloat):
         self.width: dict[str, int] = {}  # input -> bits
         self.fpcache: dict[int, bool] = {}  # ast id -> fp_heavy (ids kept alive by tid)
         self.x87 = False  # has a long double (or another heavy: symfp.frem) term been made?
+        self.lock = threading.RLock()  # (interrupt() may come from a signal handler of a thread inside it)
+        self.busy = False  # is a query running?
+        self.interrupts = 0
         vm.sym_state = ((), ())
         FP80_TERMS.clear()
         BV_TERMS.clear()
@@ -164,6 +187,46 @@ class Engine(SymOps, SymMemory, SymModels, SymFloat):
             self.solver.add(c)
             a.append(c)
 
+    def interrupt(self) -> None:
+        """End the query in progress, if any (vm.request_stop calls it, from
+        any thread or a signal handler): it answers unknown, which stopped()
+        turns into StopRequest.  Only while one runs: z3's interrupt of an
+        idle context lasts until the next query and makes push, model
+        evaluation and simplification fail or stop short meanwhile.  (The
+        CLI's watcher repeats it while the stop is pending.)"""
+        with self.lock:
+            self.interrupts += 1
+            if self.busy:
+                try:
+                    z3.main_ctx().interrupt()
+                except z3.Z3Exception:  # (z3py reports the context's last error, maybe the other thread's)
+                    pass
+
+    def solve(self, s):
+        """s.check(), unless a stop is requested (unknown then); interrupt()
+        ends it early."""
+        if self.vm.stop_request is not None:
+            return z3.unknown
+        with self.lock:
+            self.busy, n = True, self.interrupts
+        try:
+            return s.check()
+        finally:
+            with self.lock:
+                self.busy = False
+                late = self.interrupts != n
+            if late:  # (one that came as the query ended would cancel the next push: a query clears it)
+                no_ctrl_c(z3.Solver()).check()
+
+    def stopped(self, r):
+        """r, a query's answer; unknown while a stop is requested (the
+        query was interrupted, or would have been) is no answer at all:
+        the transition ends as at an interrupt point, never taking it for
+        sat or unsat."""
+        if r == z3.unknown and self.vm.stop_request is not None:
+            raise StopRequest(self.vm.stop_request)
+        return r
+
     def _check(self, extra=None):
         if self.model_pairs is not None:  # (a replay decides from the inputs alone)
             raise ModelMismatch("a replay from recorded inputs asked the solver")
@@ -171,11 +234,11 @@ class Engine(SymOps, SymMemory, SymModels, SymFloat):
         self.queries += 1
         try:
             if extra is None:
-                return self.solver.check()
+                return self.solve(self.solver)
             self.solver.push()
             self.solver.add(extra)
             try:
-                return self.solver.check()
+                return self.solve(self.solver)
             finally:
                 self.solver.pop()
         finally:
@@ -194,7 +257,7 @@ class Engine(SymOps, SymMemory, SymModels, SymFloat):
                 r = self._check(c)
             else:
                 r = self._scratch(sl + (c,))
-            r = self.cache[key] = r != z3.unsat  # unknown counts as feasible
+            r = self.cache[key] = self.stopped(r) != z3.unsat  # unknown counts as feasible
         return r
 
     def heavy(self, conds: tuple) -> bool:
@@ -235,9 +298,9 @@ class Engine(SymOps, SymMemory, SymModels, SymFloat):
         self.queries += 1
         try:
             for s in (X87_TACTIC.solver(), z3.Solver()):  # (the tactic is for bit-vectors and floats only)
-                s.add(*conds)
-                r = s.check()
-                if r != z3.unknown:
+                no_ctrl_c(s).add(*conds)
+                r = self.solve(s)
+                if r != z3.unknown or self.vm.stop_request is not None:  # (interrupted: no second try)
                     break
             return (r, s.model() if r == z3.sat else None) if model else r
         finally:
@@ -251,13 +314,13 @@ class Engine(SymOps, SymMemory, SymModels, SymFloat):
         s = self.scratch
         if not conds:  # (values: a model is read after)
             try:
-                return s.check()
+                return self.solve(s)
             finally:
                 self.seconds += time.perf_counter() - t0
         s.push()
         try:
             s.add(*conds)
-            return s.check()
+            return self.solve(s)
         finally:
             s.pop()
             self.seconds += time.perf_counter() - t0
@@ -342,6 +405,9 @@ class Engine(SymOps, SymMemory, SymModels, SymFloat):
             try:
                 while len(r) <= CONC_LIMIT:
                     res, m = self._oneshot(sl + tuple(blocks), True) if s is None else (self._scratch(()), None)
+                    if self.stopped(res) == z3.unknown:  # (values beyond this one may be missing)
+                        self.incomplete = ("the solver could not decide which values a symbolic value may have "
+                                           "where a concrete one was needed; only some were tried")
                     if res != z3.sat:
                         break
                     v = (m or s.model()).eval(t, model_completion=True)

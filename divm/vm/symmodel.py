@@ -20,7 +20,7 @@ class SymModels:
         if self.model_pairs is not None:
             return self.evaluate(x.t)
         self._sync(self.vm.sym_state[0])
-        if self._check() != z3.sat:
+        if self.stopped(self._check()) != z3.sat:
             return 0
         r = self.solver.model().eval(x.t, model_completion=True)
         return fp_bits(r, x.bits) if z3.is_fp(r) else r.as_long()
