@@ -224,6 +224,11 @@ class Machine:
         steps = []
         vm = self.vm
         saved, vm.want_stop_bt = vm.want_stop_bt, True
+        # the error is found: a limit or a first signal no longer stops
+        # anything (a replay cut at an interrupt point would not fit its
+        # path); a second signal still quits at once
+        vm.replaying, vm.stop_request = True, None
+        vm.set_live()
         try:
             for k, choices in enumerate(path, 1):
                 vm.step_index = k
@@ -239,6 +244,7 @@ class Machine:
         finally:
             vm.want_stop_bt = saved
             vm.step_index = 0
+            vm.replaying = False
         return steps
 
 

@@ -210,7 +210,10 @@ class Interrupts:
         """Stop at the next interrupt point (callable from another thread):
         interrupt points become live, even in a single-threaded program stuck
         in one endless transition, and raise StopRequest.  A symbolic
-        run's solver query in progress is interrupted (vm/symbolic.py)."""
+        run's solver query in progress is interrupted (vm/symbolic.py).
+        Not while a found error's path is re-run (explore/search.py)."""
+        if self.replaying:
+            return
         self.stop_request = reason
         self.G["THR"] = self.G["LOOPS"] = True
         if self.engine is not None:

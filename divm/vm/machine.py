@@ -123,6 +123,7 @@ class VM(Access, Insns, Frames, Faults, Interrupts, Hypercalls, Races, Order, Sc
         self.explore_mode = False  # verify/replay: loop points are live even with one thread
         self.loop_limit = LOOP_LIMIT
         self.stop_request: str | None = None  # why the explorer wants to stop (see request_stop)
+        self.replaying = False  # a found error's path is being re-run: no stop requests
         self.FT: list = []  # function number -> what calls it (filled below: stubs use the namespace)
         self.G = self.namespace()
         self.FT.extend(self.stub(fn) for fn in prog.functions)
