@@ -57,7 +57,10 @@ def compile_c(sources: list[str], out: str, user_flags: list[str], cwd: str | No
     of clang's messages, warnings on (divm cc); without it, a failure is one
     line (run, verify)."""
     import subprocess
-    cmd = [find_clang(), *cc_flags(warnings=diagnostics is not None), *user_flags]
+    flags = cc_flags(warnings=diagnostics is not None)
+    if any(f.startswith("-O") for f in user_flags):  # (the user's optimisation wins: its passes run)
+        flags = [f for f in flags if f not in ("-Xclang", "-disable-llvm-passes")]
+    cmd = [find_clang(), *flags, *user_flags]
     failed: list[str] = []
 
     def clang(src: str, o: str, where: str | None) -> bool:
