@@ -130,7 +130,7 @@ def test_memory_errors_name_the_local_variable(tmp_path):
     assert report["error"]["objects"] == ["local variable arr of main (8 bytes)"]
     report, _ = verify(tmp_path, "int *f(void) { int x = 5; return &x; }\n"
                                  "int main(void) { int *p = f(); return *p; }\n")
-    assert report["error"]["objects"] == ["local variable x of f, after its function returned"]
+    assert report["error"]["objects"] == ["local variable x of f, after its block or function ended"]
 
 
 def test_leaks_give_allocation_sites(tmp_path):

@@ -254,8 +254,12 @@ def object_text(vm, watch: Watch, oid: int) -> str:
         return text
     if oid in watch.locals:
         name = watch.locals[oid]
-        return f"{name} ({len(o.b)} bytes)" if o is not None else f"{name}, after its function returned"
-    return f"a {size}local object" if o is not None else "an object freed before"
+        return f"{name} ({len(o.b)} bytes)" if o is not None else f"{name}, after its block or function ended"
+    if o is None:
+        from divm.load.layout import PL_ALLOCA, PL_CODE
+        return "a local variable after its block or function ended" if PL_CODE <= oid < PL_ALLOCA \
+            else "an object freed before"
+    return f"a {size}local object"
 
 
 def step_lines(e: dict) -> list[str]:

@@ -68,8 +68,8 @@ class Memory:
         if sizes is None:
             sizes = self.alloca_sizes = {i.res: i.x.size for b in self.fn.blocks for i in b.ins
                                          if i.op == "alloca" and i.a[0].const and i.a[0].val == 1}
-        if p.name in sizes:
-            self.emit(ind, f"_lifetime({self.val(p)}, {sizes[p.name]}, {ins.x})", ins.loc)
+        if p.name in sizes:  # (no line of its own: a debugger does not stop at a declaration)
+            self.emit(ind, f"_lifetime({self.val(p)}, {sizes[p.name]}, {ins.x})")
 
     def i_cmpxchg(self, ins: Ins, ind: int) -> None:
         a = ins.a
