@@ -663,6 +663,24 @@ void __dios_reschedule( void )
     __dios_interrupt();
 }
 
+/* exit begins: the process goes on running its other threads until it
+ * ends, so they may run here (after main's locals are gone, before the
+ * atexit handlers) */
+void __dios_exit_point( void )
+{
+    struct dios_state *s = state();
+    struct __dios_task *t = __dios_current();
+    if ( !t || t->state != TASK_RUNNING )
+        return;
+    for ( int i = 0; i < s->ntasks; ++i )
+        if ( s->tasks[ i ] != t && s->tasks[ i ]->proc == t->proc && s->tasks[ i ]->state == TASK_RUNNING
+             && can_run( s, s->tasks[ i ] ) )
+        {
+            __dios_interrupt();
+            return;
+        }
+}
+
 void __dios_suspend( void )
 {
     __dios_interrupt();

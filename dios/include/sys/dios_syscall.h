@@ -16,6 +16,7 @@ long __dios_write( int fd, const void *buf, size_t n );
 long __dios_read( int fd, void *buf, size_t n );
 /* end the whole program with this exit status (atexit handlers already ran) */
 void __dios_exit( int status ) __attribute__((noreturn));
+void __dios_exit_point( void );
 /* the same for a program a signal's default action ends: that status is
  * not the program reporting failure, so verify does not treat it as one */
 void __dios_exit_signal( int status ) __attribute__((noreturn));

@@ -97,6 +97,7 @@ static void run(struct block **lastp, int status)
 
 void exit(int status)
 {
+    __dios_exit_point();
     run(&last, status);
     fflush(0);
     __dios_exit(status);
