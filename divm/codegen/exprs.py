@@ -88,10 +88,10 @@ class Expressions:
             if ty.k in ("f", "d", "x"):
                 e = self.symwrap(e, f"_sy_fbin({ins.op!r}, {x}, {y}, {8 * ty.store})", a[0], a[1])
             if ty.k == "i":
-                chk = (self.ovf and ins.x == "nsw" and ins.op in ("add", "sub", "mul", "shl")
-                       or self.poison and ins.op in ("shl", "lshr", "ashr"))
-                if chk and ins.op == "shl" and self.ovf and ins.x == "nsw":
-                    chk = 2  # (a signed C shift: load/srcfacts.py)
+                nsw = self.ovf and ins.x == "nsw"
+                # (2: a signed C shift, load/srcfacts.py)
+                chk = 2 if nsw and ins.op == "shl" else (nsw and ins.op in ("add", "sub", "mul")
+                                                         or self.poison and ins.op in ("shl", "lshr", "ashr"))
                 e = self.symwrap(e, f"_sy_bin({ins.op!r}, {x}, {y}, {ty.bits}, {chk})", a[0], a[1])
             self.emit(ind, f"{r} = {e}", ins.loc)
 

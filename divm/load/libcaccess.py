@@ -26,6 +26,8 @@ their va_list."""
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 _S0 = ((0, False, ("s", 0)),)
 _SE = ((0, False, ("s", 0)), (1, True, ("b", 8)))
 
@@ -151,12 +153,20 @@ _INT_SIZE = {b"hh": 1, b"h": 2, b"": 4, b"l": 8, b"ll": 8, b"j": 8, b"z": 8, b"t
 _FLOAT_SIZE = {b"": 4, b"l": 8, b"L": 16}
 
 
-class Directive:
-    """One conversion of a format: the literal characters before it, its
-    value's argument (None: not stored, scanf's %*), the '*' width and
-    precision arguments (printf), flags, width, precision, length
-    modifier and conversion character."""
-    __slots__ = ("lit", "arg", "warg", "parg", "flags", "width", "prec", "length", "c")
+class Directive(NamedTuple):
+    """One conversion of a format: the literal characters before it, the
+    conversion character, its value's argument (None: not stored, scanf's
+    %*), the '*' width and precision arguments (printf), flags, width,
+    precision and length modifier."""
+    lit: int
+    c: str
+    arg: int | None = None
+    warg: int | None = None
+    parg: int | None = None
+    flags: str = ""
+    width: int | None = None
+    prec: int | None = None
+    length: bytes = b""
 
 
 def directives(fmt: bytes, scan: bool) -> list[Directive]:
@@ -165,15 +175,6 @@ def directives(fmt: bytes, scan: bool) -> list[Directive]:
     out: list[Directive] = []
     arg = lit = 0
     i, n = 0, len(fmt)
-
-    def directive(c: str, **kw) -> Directive:
-        d = Directive()
-        d.lit, d.arg, d.warg, d.parg, d.flags, d.width, d.prec, d.length, d.c = lit, None, None, None, "", \
-            None, None, b"", c
-        for k, v in kw.items():
-            setattr(d, k, v)
-        out.append(d)
-        return d
     while i < n:
         if fmt[i] != 0x25:  # '%'
             i, lit = i + 1, lit + 1
@@ -220,12 +221,11 @@ def directives(fmt: bytes, scan: bool) -> list[Directive]:
             while i < n and fmt[i] != 0x5D:
                 i += 1
             i += 1
-        directive(c, arg=None if skip else arg, warg=warg, parg=parg, flags=flags, width=width, prec=prec,
-                  length=length)
+        out.append(Directive(lit, c, None if skip else arg, warg, parg, flags, width, prec, length))
         lit = 0
         if not skip:
             arg += 1
-    directive("")
+    out.append(Directive(lit, ""))
     return out
 
 
