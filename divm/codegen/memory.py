@@ -59,8 +59,9 @@ class Memory:
 
     def i_lifetime(self, ins: Ins, ind: int) -> None:
         """llvm.lifetime.start/end of a block's variable (load/instructions.py):
-        the VM removes its object at the end and makes it again, undefined,
-        at the start; a promoted one lives in a register, untouched."""
+        the VM removes its object at the end and makes it again, undefined and
+        under a new id, at the start; a promoted one lives in a register,
+        untouched."""
         p = ins.a[0]
         if p.const or p.name in self.promoted:
             return
@@ -69,7 +70,8 @@ class Memory:
             sizes = self.alloca_sizes = {i.res: i.x.size for b in self.fn.blocks for i in b.ins
                                          if i.op == "alloca" and i.a[0].const and i.a[0].val == 1}
         if p.name in sizes:  # (no line of its own: a debugger does not stop at a declaration)
-            self.emit(ind, f"_lifetime({self.val(p)}, {sizes[p.name]}, {ins.x})")
+            v = self.val(p)
+            self.emit(ind, f"{v} = _lifetime({v}, {sizes[p.name]}, {ins.x})")
 
     def i_cmpxchg(self, ins: Ins, ind: int) -> None:
         a = ins.a

@@ -180,27 +180,34 @@ class Access:
         self.AST.append(oid)
         return oid << 32
 
-    def lifetime(self, p, size: int, start: bool) -> None:
+    def lifetime(self, p, size: int, start: bool):
         """A local variable's lifetime (codegen: llvm.lifetime.*): its object
         is gone at the end of its block, so a pointer kept from inside is
-        dangling; entering the block again makes it anew, undefined (the
-        same id: the frame's list of allocas still names it)."""
+        dangling.  Entering the block again makes it anew, undefined, under a
+        fresh id (a pointer kept from the previous pass stays dangling), which
+        replaces the old one in the frame's list of allocas; the result is the
+        variable's new address."""
         if p.__class__ is not int:
-            return
+            return p
         oid = p >> 32
         o = self.objs.get(oid)
         if start:
             if o is not None:
-                return
-            self.objs[oid] = Obj(size, K_ALLOCA)
-        elif o is not None and o.kind == K_ALLOCA:
+                return p
+            new = self.new_obj(size, K_ALLOCA)
+            ast = self.AST
+            for i in range(len(ast) - 1, -1, -1):
+                if ast[i] == oid:
+                    ast[i] = new
+                    break
+            return (new << 32) | (p & M32)
+        if o is not None and o.kind == K_ALLOCA:
             if self.watch is not None:
                 self.watch.frame_ends((oid,))
             del self.objs[oid]
-        else:
-            return
-        if self.dirty is not None:
-            self.dirty.add(oid)
+            if self.dirty is not None:
+                self.dirty.add(oid)
+        return p
 
     def freeto(self, sp: int) -> None:
         ast = self.AST

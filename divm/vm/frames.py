@@ -181,7 +181,7 @@ class Frames:
             _, fn, rid, vals, _ = frames[i]
             fid = fids[i]
             al = owned[i]
-            stamp = (rid, parent, len(al), vals)
+            stamp = (rid, parent, tuple(al), vals)  # (a block's variable can change its id)
             if not only_changed or written.get(fid) != stamp:
                 written[fid] = stamp
                 self.write_frame(fid, fn, rid, parent, al, vals)

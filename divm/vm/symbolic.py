@@ -48,6 +48,7 @@ from divm.vm.symterms import (BV_TERMS, FP80_TERMS, FSORT, NAN_BITS, fp, fp_bits
                                 fp_value, value_order)
 
 CONC_LIMIT = 64  # feasible values a concretisation enumerates
+SMALL_VALUE = 4096  # values up to this are enumerated first
 # x87 queries: floats to bits, then bits to SAT (z3's default strategy takes
 # about three times longer on 64-bit significands)
 X87_TACTIC = z3.Then("simplify", "fpa2bv", "propagate-values", "simplify", "solve-eqs", "bit-blast", "sat")
@@ -399,32 +400,38 @@ class Engine(SymOps, SymMemory, SymModels, SymFloat):
             r = []
             s = None if self.heavy(sl + (t,)) else self.scratch  # (None: each query one-shot)
             blocks: list = []
-            if s is not None:
-                s.push()
-                s.add(*sl)
-            try:
-                while len(r) <= CONC_LIMIT:
-                    res, m = self._oneshot(sl + tuple(blocks), True) if s is None else (self._scratch(()), None)
-                    if self.stopped(res) == z3.unknown:  # (values beyond this one may be missing)
-                        self.incomplete = ("the solver could not decide which values a symbolic value may have "
-                                           "where a concrete one was needed; only some were tried")
-                    if res != z3.sat:
-                        break
-                    v = (m or s.model()).eval(t, model_completion=True)
-                    if z3.is_fp(t):  # told apart by class: NaN, or the value's bits
-                        w = t.ebits() + t.sbits()
-                        b = fp_bits(v, w)
-                        r.append(fp_value(v))
-                        blocks.append(z3.Not(z3.fpIsNaN(t)) if b == NAN_BITS[w] else z3.fpToIEEEBV(t) != b)
-                    else:
-                        v = v.as_long()
-                        r.append(v)
-                        blocks.append(t != v)
-                    if s is not None:
-                        s.add(blocks[-1])
-            finally:
+            # small numbers first (a symbolic malloc size: not gigabytes), then the rest
+            phases = ((z3.ULE(t, SMALL_VALUE),), ()) if z3.is_bv(t) and t.size() > 16 else ((),)
+            for extra in phases:
+                if len(r) > CONC_LIMIT:
+                    break
                 if s is not None:
-                    s.pop()
+                    s.push()
+                    s.add(*sl, *extra, *blocks)
+                try:
+                    while len(r) <= CONC_LIMIT:
+                        res, m = (self._oneshot(sl + extra + tuple(blocks), True) if s is None
+                                  else (self._scratch(()), None))
+                        if self.stopped(res) == z3.unknown:  # (values beyond this one may be missing)
+                            self.incomplete = ("the solver could not decide which values a symbolic value may "
+                                               "have where a concrete one was needed; only some were tried")
+                        if res != z3.sat:
+                            break
+                        v = (m or s.model()).eval(t, model_completion=True)
+                        if z3.is_fp(t):  # told apart by class: NaN, or the value's bits
+                            w = t.ebits() + t.sbits()
+                            b = fp_bits(v, w)
+                            r.append(fp_value(v))
+                            blocks.append(z3.Not(z3.fpIsNaN(t)) if b == NAN_BITS[w] else z3.fpToIEEEBV(t) != b)
+                        else:
+                            v = v.as_long()
+                            r.append(v)
+                            blocks.append(t != v)
+                        if s is not None:
+                            s.add(blocks[-1])
+                finally:
+                    if s is not None:
+                        s.pop()
             r = self.cache[key] = sorted(r, key=value_order)
         return r
 
