@@ -76,6 +76,20 @@ def test_too_many_values_is_inconclusive(tmp_path):
     assert r.returncode == 3 and "feasible values" in report["reason"]
 
 
+def test_unbounded_allocation_size_tries_small_sizes(tmp_path):
+    """An unbounded size: the sizes tried are small ones (z3's first models
+    are gigabytes), so the search ends inconclusive at once, in little memory."""
+    src = tmp_path / "p.c"
+    src.write_text("#include <stdlib.h>\nextern unsigned __VERIFIER_nondet_uint(void);\n"
+                   "int main(void) { unsigned n = __VERIFIER_nondet_uint();\n"
+                   "  char *p = malloc(n); if (p && n > 10) p[10] = 1; free(p); return 0; }\n")
+    rep = tmp_path / "r.json"
+    r = divm("verify", "--symbolic", "-o", "nofail:malloc", "--max-time", "60", "--report", str(rep), str(src))
+    report = json.loads(rep.read_text())
+    assert r.returncode == 3 and report["result"] == "inconclusive", (report, r.stderr)
+    assert "time limit" not in report["reason"] and report["peak_memory_bytes"] < 1 << 30, report
+
+
 def test_small_domain_is_decided(tmp_path):
     """A value with few feasible values is enumerated completely: valid."""
     src = tmp_path / "p.c"
