@@ -119,3 +119,16 @@ def test_reduction_saves_states():
         assert r.returncode == 0, r.stderr
         counts.append(int(re.search(r"(\d+) states", r.stderr).group(1)))
     assert counts[0] < counts[1], counts
+
+
+@pytest.mark.parametrize("opt", ["-O1", "-O2"])
+@pytest.mark.parametrize("name", ["scope_loop_ok", "scope_struct_ok", "scope_pass_ok"])
+def test_block_variables_after_the_optimiser(name, opt, tmp_path):
+    """An optimiser hoists a block variable's addresses out of its loop: the
+    variable keeps its id when it is made again, as IR's semantics has it
+    (with divm cc's own flags it gets a new one: tests/verify/scope_*)."""
+    bc = str(tmp_path / "p.bc")
+    r = divm("cc", opt, os.path.join(ROOT, "tests", "verify", name + ".c"), "-o", bc)
+    assert r.returncode == 0, r.stderr
+    r = divm("verify", bc)
+    assert r.returncode == 0, r.stderr[-2000:]

@@ -18,8 +18,9 @@ options:
   -h, --help     show this help message and exit
   --print-flags  print the flags divm cc gives clang (to compile with clang itself)
   -o OUT.bc      the bitcode file (default: the first source's name, .bc, here)
-  clang options  anything else goes to clang after divm's flags (-O0
-                 -ffp-contract=off come first, so a user's -O1 wins; -w silences
+  clang options  anything else goes to clang after divm's flags (-O1 with no
+                 optimisation pass, for lifetime markers, and -ffp-contract=off
+                 come first; a user's -O level runs its passes; -w silences
                  warnings; -I, -D as usual)"""
 
 

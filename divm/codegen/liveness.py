@@ -161,3 +161,36 @@ def resume_live(fn: Fn, g, regs: dict) -> dict[int, tuple[str, ...]]:
         if rid < 100000:  # a loop point: the block's start, its phis assigned
             out[rid] = tuple(sorted(set(lb[rid][0]) | at_sj, key=order.__getitem__))
     return out
+
+
+_DERIVES = {"gep", "bitcast", "addrspacecast", "phi", "select", "ptrtoint", "inttoptr"}
+
+
+def renamed_lifetimes(fn: Fn, promoted: set[str]) -> set[int]:
+    """The llvm.lifetime.start markers (by id) after which their variable may
+    get a new id: no value computed from its address before the marker is
+    still used after it.  Front-end code computes addresses where it uses
+    them; an optimiser may hoist them out of a loop (then the variable keeps
+    its id: IR's semantics, where the next pass's object is at that address)."""
+    starts = [(bi, n, ins) for bi, b in enumerate(fn.blocks) for n, ins in enumerate(b.ins)
+              if ins.op == "lifetime" and ins.x and not ins.a[0].const and ins.a[0].name not in promoted]
+    if not starts:
+        return set()
+    derived: dict[str, set[str]] = {ins.a[0].name: set() for _, _, ins in starts}
+    users: dict[str, list[str]] = {}
+    for b in fn.blocks:
+        for ins in b.phis + b.ins:
+            if ins.op in _DERIVES and ins.res is not None:
+                ops = [op for _, op in ins.x] if ins.op == "phi" else ins.a
+                for op in ops:
+                    if not op.const and op.name is not None:
+                        users.setdefault(op.name, []).append(ins.res)
+    for x, d in derived.items():
+        todo = list(users.get(x, ()))
+        while todo:
+            r = todo.pop()
+            if r not in d and r != x:
+                d.add(r)
+                todo.extend(users.get(r, ()))
+    live = live_before(fn, promoted)
+    return {id(ins) for bi, n, ins in starts if not derived[ins.a[0].name] & live[bi][n]}

@@ -6,6 +6,7 @@ and memcpy."""
 from __future__ import annotations
 
 from divm.codegen.emit import CodegenError, mask
+from divm.codegen.liveness import renamed_lifetimes
 from divm.load.ir import Ins
 from divm.load.types import PTR, Ty
 from divm.load.values import undef_of
@@ -59,9 +60,10 @@ class Memory:
 
     def i_lifetime(self, ins: Ins, ind: int) -> None:
         """llvm.lifetime.start/end of a block's variable (load/instructions.py):
-        the VM removes its object at the end and makes it again, undefined and
-        under a new id, at the start; a promoted one lives in a register,
-        untouched."""
+        the VM removes its object at the end and makes it again, undefined, at
+        the start, under a new id where no address computed before is used
+        after (liveness.renamed_lifetimes); a promoted one lives in a
+        register, untouched."""
         p = ins.a[0]
         if p.const or p.name in self.promoted:
             return
@@ -69,9 +71,11 @@ class Memory:
         if sizes is None:
             sizes = self.alloca_sizes = {i.res: i.x.size for b in self.fn.blocks for i in b.ins
                                          if i.op == "alloca" and i.a[0].const and i.a[0].val == 1}
+            self.renamed = renamed_lifetimes(self.fn, self.promoted)
         if p.name in sizes:  # (no line of its own: a debugger does not stop at a declaration)
             v = self.val(p)
-            self.emit(ind, f"{v} = _lifetime({v}, {sizes[p.name]}, {ins.x})")
+            mode = 2 if id(ins) in self.renamed else int(ins.x)
+            self.emit(ind, f"{v} = _lifetime({v}, {sizes[p.name]}, {mode})")
 
     def i_cmpxchg(self, ins: Ins, ind: int) -> None:
         a = ins.a

@@ -180,19 +180,24 @@ class Access:
         self.AST.append(oid)
         return oid << 32
 
-    def lifetime(self, p, size: int, start: bool):
-        """A local variable's lifetime (codegen: llvm.lifetime.*): its object
-        is gone at the end of its block, so a pointer kept from inside is
-        dangling.  Entering the block again makes it anew, undefined, under a
-        fresh id (a pointer kept from the previous pass stays dangling), which
-        replaces the old one in the frame's list of allocas; the result is the
-        variable's new address."""
+    def lifetime(self, p, size: int, start: int):
+        """A local variable's lifetime (codegen: llvm.lifetime.*; start 0 for
+        the end): its object is gone at the end of its block, so a pointer
+        kept from inside is dangling.  Entering the block again makes it anew,
+        undefined; with start 2 under a fresh id (a pointer kept from the
+        previous pass stays dangling), which replaces the old one in the
+        frame's list of allocas.  The result is the variable's address."""
         if p.__class__ is not int:
             return p
         oid = p >> 32
         o = self.objs.get(oid)
         if start:
             if o is not None:
+                return p
+            if start == 1:
+                self.objs[oid] = Obj(size, K_ALLOCA)
+                if self.dirty is not None:
+                    self.dirty.add(oid)
                 return p
             new = self.new_obj(size, K_ALLOCA)
             ast = self.AST
