@@ -9,11 +9,12 @@ from __future__ import annotations
 import struct
 
 from divm.load.layout import M32, decode_obj
-from divm.load.libcaccess import format_accesses, printed_length
+from divm.load.libcaccess import directives, format_accesses, printed_length
 from divm.load.types import PTR
 from divm.load.values import Sym
 
 _Q = struct.Struct("<Q").unpack_from
+_D = struct.Struct("<d").unpack_from
 _II = struct.Struct("<II").unpack_from
 # the x86-64 __va_list_tag va_start writes (vm/insns.py): gp_offset and
 # fp_offset past the register save area, so va_arg takes every argument
@@ -61,8 +62,9 @@ class LibcRaces:
         if out is not None:
             size = 8 if bound == "ptr" else args[bound] if bound is not None else None
             size = size if size.__class__ is int else None
-            if bound != "ptr" and fmt is not None and not valist:  # (what the conversions print)
-                m = printed_length(fmt, args[first:], self.string_length)
+            if bound != "ptr" and fmt is not None:  # (what the conversions print)
+                va = (self.va_values(args[first], fmt) if first < len(args) else None) if valist else args[first:]
+                m = printed_length(fmt, va, self.string_length) if va is not None else None
                 if m is not None:
                     size = m + 1 if size is None else min(size, m + 1)
             out_acc.append(Access(args[out], size, True, False))
@@ -99,15 +101,11 @@ class LibcRaces:
         o = self.objs.get(ap >> 32) if ap.__class__ is int else None
         if o is None:
             return []  # (the call faults reading it)
-        off = ap & M32
         acc = [Access(ap, VA_LIST_SIZE, False, False)]
-        area = None
-        if off + VA_LIST_SIZE <= len(o.b) and (o.ud is None or not any(o.ud[off:off + VA_LIST_SIZE])) \
-                and _II(o.b, off) == VA_GP_FP:
-            q = _Q(o.b, off + VA_OVERFLOW)[0]
-            area = self.objs.get(q >> 32)
-        if area is None:
-            return acc + self.va_list_unknown(o, off)
+        at = self.overflow_area(ap)
+        if at is None:
+            return acc + self.va_list_unknown(o, ap & M32)
+        area, q = at
         start = q & M32
         acc.append(Access(q, None, False, False))
         wide: list[int] = []
@@ -121,6 +119,53 @@ class LibcRaces:
                 if got is not None:
                     acc.append(got)
         return acc
+
+    def overflow_area(self, ap):
+        """(object, pointer) of the arguments left in va_start's va_list
+        ap; None for a va_list not of that form."""
+        o = self.objs.get(ap >> 32) if ap.__class__ is int else None
+        if o is None:
+            return None
+        off = ap & M32
+        if off + VA_LIST_SIZE <= len(o.b) and (o.ud is None or not any(o.ud[off:off + VA_LIST_SIZE])) \
+                and _II(o.b, off) == VA_GP_FP:
+            q = _Q(o.b, off + VA_OVERFLOW)[0]
+            area = self.objs.get(q >> 32)
+            if area is not None:
+                return area, q
+        return None
+
+    def va_values(self, ap, fmt: bytes) -> list | None:
+        """The arguments a v* printf's va_list ap holds, as fmt's
+        conversions take them: integers and doubles (None where divm
+        cannot tell: undefined or input bytes, long doubles)."""
+        at = self.overflow_area(ap)
+        if at is None or at[0].sym is not None:
+            return None
+        area, pos = at[0], at[1] & M32
+        kinds: dict[int, str] = {}
+        for d in directives(fmt, False):
+            if not d.c:
+                break
+            for k in (d.warg, d.parg):
+                if k is not None:
+                    kinds[k] = "i"
+            if d.arg is not None:
+                kinds[d.arg] = ("L" if d.length == b"L" else "d") if d.c in "fFeEgGaA" else "i"
+        out: list = []
+        for k in range(max(kinds) + 1 if kinds else 0):
+            kind = kinds.get(k, "i")
+            if kind == "L":
+                pos = (pos + 15) & ~15
+            n = 16 if kind == "L" else 8
+            if pos + n > len(area.b):
+                break
+            if kind == "L" or area.ud is not None and any(area.ud[pos:pos + n]):
+                out.append(None)
+            else:
+                out.append(_D(area.b, pos)[0] if kind == "d" else _Q(area.b, pos)[0])
+            pos += n
+        return out
 
     def va_list_unknown(self, o, off: int) -> list[Access]:
         """The arguments of a va_list whose form is unknown, at off in o:
