@@ -9,6 +9,7 @@ reads the call's accesses from the state (vm/race.py).  Each entry is
 - ("s", k): the string at argument k with its NUL;
 - ("sn", k, m): that, at most argument m bytes;
 - ("mul", a, b): argument a times argument b;
+- ("mulc", a, c): argument a times the number c (wide characters);
 - ("cat", d, s): the strings at d and s with one NUL (strcat's destination);
 - ("cmp", k, j, m, mem): what strcmp-like functions read of argument k
   against argument j: up to the first difference or NUL (at most argument
@@ -91,6 +92,32 @@ LIBC_ACCESSES: dict[str, tuple] = {
     "localtime_r": ((0, False, ("b", 8)), (1, True, None)),
     "gmtime_r": ((0, False, ("b", 8)), (1, True, None)),
     "fgets": ((0, True, 1),),
+    "read": ((1, True, 2),),
+    "pread": ((1, True, 2),),
+    "write": ((1, False, 2),),
+    "pwrite": ((1, False, 2),),
+    "clock_gettime": ((1, True, ("b", 16)),),
+    "nanosleep": ((0, False, ("b", 16)), (1, True, ("b", 16))),
+    "pipe": ((0, True, ("b", 8)),),
+    "recv": ((1, True, 2),),
+    "recvfrom": ((1, True, 2),),
+    "send": ((1, False, 2),),
+    "sendto": ((1, False, 2),),
+    "bcopy": ((0, False, 2), (1, True, 2)),
+    "mempcpy": ((0, True, 2), (1, False, 2)),
+    "wmemcpy": ((0, True, ("mulc", 2, 4)), (1, False, ("mulc", 2, 4))),
+    "wmemmove": ((0, True, ("mulc", 2, 4)), (1, False, ("mulc", 2, 4))),
+    "wmemset": ((0, True, ("mulc", 2, 4)),),
+    "mbstowcs": ((0, True, ("mulc", 2, 4)), (1, False, ("s", 1))),
+    "wcstombs": ((0, True, 2),),
+    "strtoimax": _SE, "strtoumax": _SE, "strtold": _SE, "strtoq": _SE, "strtouq": _SE,
+    "strftime": ((0, True, 1), (3, False, None)),
+    "asctime_r": ((0, False, None), (1, True, ("b", 26))),
+    "ctime_r": ((0, False, ("b", 8)), (1, True, ("b", 26))),
+    "getcwd": ((0, True, 1),),
+    "gethostname": ((0, True, 1),),
+    "rand_r": ((0, True, ("b", 4)),),
+    "erand48": ((0, True, ("b", 6)),), "nrand48": ((0, True, ("b", 6)),), "jrand48": ((0, True, ("b", 6)),),
 }
 
 # printf and scanf: (format argument, first variadic argument, scanf?, the

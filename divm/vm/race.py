@@ -344,7 +344,7 @@ class Races(LibcRaces):
         if not x.write and y.write:
             a, b, x, y = b, a, y, x
         first, second = self.describe(a, x), self.describe(b, y)
-        where = self.object_words(*((x.p, x.n) if x.p.__class__ is int or y.p.__class__ is not int else (y.p, y.n)))
+        where = self.object_words(*self.shared_bytes(x, y))
         msg = f"data race on {where}: " + ", ".join(
             f"thread {d['thread']} {d['access']}s {nbytes(d['size'])} at {d['function']} ({d['file']}:{d['line']})"
             for d in (first, second))
@@ -370,6 +370,18 @@ class Races(LibcRaces):
                 "function": bt[0]["function"], "file": bt[0]["file"], "line": bt[0]["line"],
                 "object": self.object_words(p, x.n), "offset": p & M32 if p.__class__ is int else None,
                 "backtrace": bt}
+
+    def shared_bytes(self, x: Access, y: Access) -> tuple:
+        """(pointer, bytes) of what two conflicting accesses share (x's
+        own where an address or an extent is not a number)."""
+        if x.p.__class__ is not int:
+            return (y.p, y.n) if y.p.__class__ is int else (x.p, x.n)
+        o = self.objs.get(x.p >> 32)
+        if y.p.__class__ is not int or o is None or y.p >> 32 != x.p >> 32:
+            return x.p, x.n
+        lo, hi = max(x.p & M32, y.p & M32), min(
+            *((a.p & M32) + a.n if a.n is not None else len(o.b) for a in (x, y)))
+        return ((x.p >> 32 << 32) | lo, hi - lo) if hi > lo else (x.p, x.n)
 
     def object_words(self, p, n: int | None = None) -> str:
         """How a message names the object p points into (and the n bytes

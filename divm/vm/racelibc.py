@@ -193,6 +193,8 @@ class LibcRaces:
         if size[0] == "b":
             return size[1]
         how, k = size[0], args[size[1]]
+        if how == "mulc":
+            return k * size[2] if k.__class__ is int else None
         if how == "mul":
             m = args[size[2]]
             return k * m if k.__class__ is int and m.__class__ is int else None
