@@ -178,7 +178,7 @@ class Expressions:
         elif a[0].const and a[0].val.__class__ is int:  # `1.__class__` is not Python
             self.emit(ind, f"{r} = {t if a[0].val else f}", loc)
         else:
-            self.emit(ind, f"{r} = ({t} if {c} else {f}) if {c}.__class__ is not U else _select({c}, {t}, {f})", loc)
+            self.emit(ind, f"{r} = ({t} if {c} else {f}) if {c}.__class__ is not U else _uselect({c}, {t}, {f})", loc)
 
     def i_extractvalue(self, ins: Ins, ind: int) -> None:
         idx = "".join(f"[{i}]" for i in ins.x)

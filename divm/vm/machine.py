@@ -217,7 +217,7 @@ class VM(Access, Insns, Frames, Faults, Interrupts, Hypercalls, Races, Order, Sc
         g["SD"] = struct.Struct("<d").pack_into
         g["LF"] = struct.Struct("<f").unpack_from
         g["SF"] = struct.Struct("<f").pack_into
-        for name in ("udiv", "urem", "sdiv", "srem", "shl", "lshr", "ashr", "sext", "sx", "select",
+        for name in ("udiv", "urem", "sdiv", "srem", "shl", "lshr", "ashr", "sext", "sx", "select", "uselect",
                      "fdiv", "frem", "f32", "fptrunc", "fptosi", "fptoui", "fptoi_sat", "fcmp",
                      "add_ov", "sub_ov", "mul_ov", "sat", "minmax", "cmp3", "iabs", "ctpop", "ctlz",
                      "cttz", "bswap", "bitreverse", "fshl", "fshr", "is_fpclass", "reduce", "freduce",

@@ -22,7 +22,7 @@ class Hooks:
 
 hooks = Hooks()
 
-F_INTEGER, F_FLOAT, F_CONTROL = 2, 3, 6
+F_INTEGER, F_FLOAT, F_CONTROL, F_UNDEFINED = 2, 3, 6, 11
 
 
 def full(bits: int) -> U:
@@ -222,6 +222,14 @@ def select(c, t, f):
     if c.__class__ is U:
         return undef_like(t)
     return t if c else f
+
+
+def uselect(c: U, t, f):
+    """A scalar select on an undefined condition: a fault, as DiVM's; the
+    choice its defined-looking bits make, if the fault is ignored (as a
+    branch takes)."""
+    hooks.fault(F_UNDEFINED, "select on an undefined value")
+    return t if c.v & 1 else f
 
 
 def undef_like(x):
