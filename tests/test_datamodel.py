@@ -53,3 +53,15 @@ def test_thread_handles_are_not_hazards(tmp_path):
                  "int main(void) {\n  pthread_t a, b; pthread_create(&a, 0, w, 0); b = a;\n"
                  "  pthread_join(b, 0); return pthread_equal(a, pthread_self());\n}\n")
     assert ilp32_hazards(str(f)) == []
+
+
+@pytest.mark.parametrize("called", [False, True])
+def test_functions_nothing_calls_compute_nothing(tmp_path, called):
+    """A .i file carries glibc's inline helpers (__bswap_64 returns an
+    unsigned long under LP64): only those the program calls count."""
+    f = tmp_path / "p.c"
+    f.write_text("static inline unsigned long long sw(unsigned long long x)\n"
+                 "{ return __builtin_bswap64(x); }\n"
+                 "int main(void) {\n  return " + ("(int)sw(1)" if called else "0") + ";\n}\n")
+    found = ilp32_hazards(str(f))
+    assert bool(found) == called, found

@@ -134,7 +134,12 @@ static void boot_option( struct dios_state *s, const char *o )
         o += 6;
     if ( !lock && str_prefix( o, "cancel:abort" ) )
     {
-        s->abort_cancels = 1;
+        s->abort_cancels |= 1;
+        return;
+    }
+    if ( !lock && str_prefix( o, "cancel:assert" ) )
+    {
+        s->abort_cancels |= 2;
         return;
     }
     if ( str_prefix( o, "ncpus:" ) )
@@ -177,7 +182,12 @@ int __dios_get_fault_config( int fault )
 
 int __dios_abort_cancels( void )
 {
-    return state()->abort_cancels;
+    return state()->abort_cancels & 1;
+}
+
+int __dios_assert_cancels( void )
+{
+    return state()->abort_cancels & 2;
 }
 
 int __dios_hardware_concurrency( void )
@@ -705,6 +715,8 @@ void __VERIFIER_assume( int cond )
 /* for programs that declare it without defining it (DIVINE provides it too) */
 void __VERIFIER_assert( int cond )
 {
+    if ( !cond && state()->abort_cancels & 2 )
+        __vm_cancel();   /* -o cancel:assert: a failed assertion is abort(), its path no run */
     if ( !cond )
         __dios_fault( _VM_F_Assert, "__VERIFIER_assert failed" );
 }

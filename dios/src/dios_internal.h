@@ -75,7 +75,8 @@ struct dios_state
     unsigned char fault_cfg[ _DiOS_SF_Last ];   /* _DiOS_FC_* of each fault kind and simfail */
     unsigned long long fault_locked;            /* bit k: a force-* option fixed kind k */
     int ncpus;            /* -o ncpus:N */
-    int abort_cancels;    /* -o cancel:abort: abort() ends the path silently (SV-COMP) */
+    int abort_cancels;    /* bit 1, -o cancel:abort: abort() ends the path silently (SV-COMP);
+                             bit 2, -o cancel:assert: so does a failed assertion */
     int exited;
     void ( **key_dtors )( void * );
     int nkeys;

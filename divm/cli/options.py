@@ -17,7 +17,7 @@ def valid_opt(o: str) -> bool:
     """A -o option DiOS understands (it reads them at boot)."""
     from divm.props.checkers import KINDS
     # divm's own checks and environment rules; DiOS's abort()
-    if o in ("check:overflow", "check:race", "cancel:abort", "nondet:uninit", "allow:void-main"):
+    if o in ("check:overflow", "check:race", "cancel:abort", "cancel:assert", "nondet:uninit", "allow:void-main"):
         return True
     o = o.removeprefix("force-")
     what, _, arg = o.partition(":")
@@ -41,7 +41,7 @@ def machine_env(args, prog_name: str, prog_args: list[str], stdin: bytes | None 
         if not valid_opt(o):
             raise UsageError(f"unknown option -o {o} (use [force-]nofail|simfail:malloc, "
                              f"[force-]ignore|report|abort|detect:KIND, ncpus:N, check:overflow, check:race, "
-                             f"nondet:uninit, allow:void-main or cancel:abort)")
+                             f"nondet:uninit, allow:void-main, cancel:abort or cancel:assert)")
         env.append(("divm.opt", o.encode()))
     if stdin is not None:
         env.append(("divm.stdin", stdin))
@@ -125,6 +125,7 @@ def configure(vm, args) -> list:
         from divm.load.srcfacts import program_facts
         program_facts(vm.prog)  # (what codegen needs from the source: prog.src_facts)
     vm.void_main_ok = "allow:void-main" in args.opts
+    vm.assert_cancels = "cancel:assert" in args.opts
     if getattr(args, "inputs", None):
         if getattr(args, "symbolic", False):
             raise UsageError("--inputs gives concrete values: it does not go with --symbolic")

@@ -65,7 +65,7 @@ class Calls:
         callee: Fn = ins.x["callee"]
         name = callee.name
         if name in ALWAYS_ERROR:
-            e(ind, f"_fault(1, {ALWAYS_ERROR[name]!r})", loc)
+            e(ind, f"_reach({ALWAYS_ERROR[name]!r}, {not callee.decl})", loc)
         if name.startswith("llvm."):
             self.intrinsic(ins, ind, base_name(name))
             return

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from divm.codegen.emit import CodegenError, mask
 from divm.load.ir import Ins
-from divm.load.layout import PL_CODE
+from divm.load.layout import PL_ALLOCA as HEAP_BASE, PL_CODE
 from divm.load.types import Ty
 
 BINOPS = {"add", "sub", "mul", "udiv", "sdiv", "urem", "srem", "shl", "lshr", "ashr", "and", "or", "xor",
@@ -124,6 +124,12 @@ class Expressions:
             if ordered and at.k == "p" and not a[0].const and not a[1].const:  # pointers into two objects?
                 e = f"({e} if {x}.__class__ is not int or {y}.__class__ is not int or not ({x} ^ {y}) >> 32 " \
                     f"else _ocmp({x}, {y}, {e}))"
+            elif at.k == "p" and not a[0].const and not a[1].const and not self.fn.system:
+                # two heap ids, one offset: a freed block's address may be the live one's (VM.peq)
+                eq = f"{'' if ins.x == 'eq' else 'not '}_peq({x}, {y})"
+                e = f"({eq} if {x}.__class__ is int and {y}.__class__ is int and {x} != {y} " \
+                    f"and not ({x} ^ {y}) & 0xFFFFFFFF and {x} >> 32 >= {HEAP_BASE} and {y} >> 32 >= {HEAP_BASE} " \
+                    f"else {e})"
             e = self.symwrap(e, f"_sy_icmp({ins.x!r}, {x}, {y}, {bits})", a[0], a[1])
             self.emit(ind, f"{r} = {e}", ins.loc)
 

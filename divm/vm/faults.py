@@ -8,8 +8,8 @@ import sys
 
 from divm.load.layout import CODE_BASE, M32, M64
 from divm.load.values import U
-from divm.vm.defs import (CF_ERROR, CONT_FRAME, CR_FAULTHANDLER, F_CONTROL, F_UNDEFINED, KIND_NAMES, ContinueFault,
-                          ErrorInfo, Suspend)
+from divm.vm.defs import (CF_CANCEL, CF_ERROR, CONT_FRAME, CR_FAULTHANDLER, F_ASSERT, F_CONTROL, F_UNDEFINED,
+                          KIND_NAMES, ContinueFault, ErrorInfo, Suspend)
 from divm.vm.frames import ENTER_CODE, FRAME_HDR
 from divm.vm.memory import K_HEAP, reachable, roots
 
@@ -119,6 +119,17 @@ class Faults:
                 file, ln = loc if loc else (fn.file, fn.line)
                 out.append({"function": fn.name, "file": file, "line": ln})
         return out
+
+    def reach(self, msg: str, body: bool) -> None:
+        """A call of reach_error() or __VERIFIER_error(): SV-COMP's target,
+        an assertion fault.  Under -o cancel:assert (the other properties)
+        a plain call when the program defines it, else abort(): the path
+        ends."""
+        if not self.assert_cancels:
+            self.fault(F_ASSERT, msg)
+        elif not body:
+            self.flags |= CF_CANCEL
+            raise Suspend()
 
     def undef_branch(self, u: U) -> bool:
         self.fault(F_UNDEFINED, "branch on an undefined value")

@@ -124,6 +124,7 @@ class VM(Access, Insns, Frames, Faults, Interrupts, Hypercalls, Races, Order, Sc
         self.loop_limit = LOOP_LIMIT
         self.stop_request: str | None = None  # why the explorer wants to stop (see request_stop)
         self.replaying = False  # a found error's path is being re-run: no stop requests
+        self.assert_cancels = False  # -o cancel:assert: reach_error() is a plain call (VM.reach)
         self.FT: list = []  # function number -> what calls it (filled below: stubs use the namespace)
         self.G = self.namespace()
         self.FT.extend(self.stub(fn) for fn in prog.functions)
@@ -241,8 +242,8 @@ class VM(Access, Insns, Frames, Faults, Interrupts, Hypercalls, Races, Order, Sc
         for name in ("ld", "st", "alloca", "lifetime", "freeto", "gep", "gep_chk", "memcpy", "memset", "icall", "byval",
                      "va_area", "va_start", "cmpxchg", "atomicrmw", "insertvalue", "extractelement",
                      "insertelement", "shuffle", "bitcast", "objectsize", "blockaddr", "bad_call", "bad_ret",
-                     "bad_target", "undefined_fn", "ubranch", "fault", "setjmp", "jfid", "crit", "loop",
-                     "leak_return", "tls", "p2i", "ocmp", "psub", "ordered"):
+                     "bad_target", "undefined_fn", "ubranch", "fault", "reach", "setjmp", "jfid", "crit", "loop",
+                     "leak_return", "tls", "p2i", "ocmp", "peq", "psub", "ordered"):
             g["_" + name] = getattr(self, name)
         g["_ldm"] = lambda p, ty: vm.ld(p, ty, True)  # (a value only moved: codegen moved_only)
         g["_sjres"] = lambda: vm.sjres

@@ -23,6 +23,7 @@ from __future__ import annotations
 import struct
 
 from divm.load.layout import PL_ALLOCA, PL_CODE, POISON_ID
+from divm.vm.memory import K_HEAP
 
 _I32 = struct.Struct("<I").unpack_from
 _Q = struct.Struct("<Q").unpack_from
@@ -70,6 +71,21 @@ class Order:
         if a >= PL_CODE and b >= PL_CODE and (a >= PL_ALLOCA) == (b >= PL_ALLOCA):
             self.order_seen = True
         return r
+
+    def peq(self, x: int, y: int) -> bool:
+        """x == y in the program's code, for pointers at one offset into two
+        heap ids of which one was freed: the allocator may have handed the
+        freed block's address to the live one (the freed pointer's value is
+        indeterminate), so both answers are explored (a plain run: unequal).
+        SV-COMP's memsafety tasks count on it (cmp-freed-ptr)."""
+        objs = self.objs
+        a, b = objs.get(x >> 32), objs.get(y >> 32)
+        if (a is None) == (b is None):
+            return False
+        live, dead = (a, y >> 32) if a is not None else (b, x >> 32)
+        if live.kind != K_HEAP or not self.was_freed(dead):
+            return False
+        return self.hc_choose(2) == 1
 
     def psub(self, x: int, y: int, r: int) -> int:
         """r, the difference of the integers of pointers into two objects."""

@@ -10,6 +10,7 @@
 
 void __divm_abort_signal(void);
 int __dios_abort_cancels(void);
+int __dios_assert_cancels(void);
 void *__divm_ialloc(size_t n);
 
 #define MSG 1024
@@ -20,9 +21,18 @@ static void __attribute__((noreturn)) fault(const char *msg)
     __dios_exit(134);
 }
 
+/* -o cancel:assert (SV-COMP's properties other than unreach-call): a failed
+ * assertion aborts, and a path that aborts is no run at all */
+static void assert_cancels(void)
+{
+    if (__dios_assert_cancels())
+        __vm_cancel();
+}
+
 /* (the messages are made when an assertion fails, not kept in every state) */
 void __assert_fail(const char *expr, const char *file, unsigned int line, const char *func)
 {
+    assert_cancels();
     char *msg = __divm_ialloc(MSG);
     snprintf(msg, MSG, "Assertion failed: %s (%s: %s: %u)", expr, file, func ? func : "?", line);
     fault(msg);
@@ -30,6 +40,7 @@ void __assert_fail(const char *expr, const char *file, unsigned int line, const 
 
 void __assert_perror_fail(int errnum, const char *file, unsigned int line, const char *func)
 {
+    assert_cancels();
     char *msg = __divm_ialloc(MSG);
     snprintf(msg, MSG, "Assertion failed: %s (%s: %s: %u)", strerror(errnum), file,
              func ? func : "?", line);
