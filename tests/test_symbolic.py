@@ -623,3 +623,27 @@ def test_values_the_solver_cannot_decide_are_incomplete(tmp_path, monkeypatch):
     assert cli.main(["verify", "--symbolic", "--prove-time", "0", "--report", str(rep), str(src)]) == 3
     report = json.loads(rep.read_text())
     assert report["result"] == "inconclusive" and "could not decide" in report["reason"], report
+
+
+def test_time_limit_with_many_inputs_held(tmp_path):
+    """A state holding tens of thousands of inputs (SV-COMP's array tasks):
+    the key renamed every byte with every input's pair, for minutes, and
+    --max-time waited for it."""
+    import time
+    prog = tmp_path / "arrays.c"
+    prog.write_text("extern int __VERIFIER_nondet_int(void);\nextern void abort(void);\n#define N 20000\n"
+                    "int main(void) { int a1[N], a2[N];\n"
+                    "  for (int a = 0; a < N; a++) {\n"
+                    "    a1[a] = __VERIFIER_nondet_int(); a2[a] = __VERIFIER_nondet_int(); }\n"
+                    "  for (int x = 0; x < N; x++) if (a1[x] != a2[x]) abort();\n  return 0; }\n")
+    rep = tmp_path / "r.json"
+    t0 = time.time()
+    try:
+        r = subprocess.run([sys.executable, "-m", "divm", "verify", "--symbolic", "--prove-time", "0",
+                            "--max-time", "5", "--report", str(rep), str(prog)],
+                           capture_output=True, text=True, cwd=ROOT, timeout=300)
+    except subprocess.TimeoutExpired:
+        pytest.fail("divm did not stop within 300 s of a 5 s time limit")
+    assert time.time() - t0 < 90, r.stderr[-2000:]
+    report = json.loads(rep.read_text())
+    assert report["result"] in ("inconclusive", "error"), (report, r.stderr[-2000:])

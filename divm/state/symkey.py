@@ -38,7 +38,14 @@ def key_part(eng, objs: dict) -> tuple:
             order.setdefault(v, len(order))
     rename = None
     if any(not (v[:2] == "in" and v[2:] == str(n)) for v, n in order.items()):
-        rename = [(z3.BitVec(v, eng.width[v]), z3.BitVec(f"in{n}", eng.width[v])) for v, n in order.items()]
+        rename = {v: (z3.BitVec(v, eng.width[v]), z3.BitVec(f"in{n}", eng.width[v])) for v, n in order.items()
+                  if v != f"in{n}"}
+
+    def renamed(t):
+        """t with its own inputs renamed (substitute is linear in the pairs
+        it is given: not all of them for every byte of a big array)."""
+        pairs = [rename[v] for v in eng.vars_of(t) if v in rename]
+        return z3.substitute(t, *pairs) if pairs else t
     temp = []
     for _, o in holders:
         if rename is None:
@@ -50,14 +57,14 @@ def key_part(eng, objs: dict) -> tuple:
             h, o.h = o.h, None
             frozen, o.frozen = o.frozen, False
             saved = o.sym
-            o.sym = {k: z3.substitute(t, *rename) for k, t in saved.items()}
+            o.sym = {k: renamed(t) for k, t in saved.items()}
             try:
                 o.h = content_py(o, eng.tid)
             finally:
                 o.sym, o.frozen = saved, frozen
             temp.append((o, h))
     if rename is not None:
-        kpc = [z3.substitute(c, *rename) for c in kpc]
+        kpc = [renamed(c) for c in kpc]
     # (a conjunction: the order and repetition of its conjuncts do not matter)
     return ("sym", tuple(sorted({eng.tid(c) for c in kpc}))), temp, tuple(kpc)
 
