@@ -225,9 +225,11 @@ def select(c, t, f):
 
 
 def uselect(c: U, t, f):
-    """A scalar select on an undefined condition: a fault, as DiVM's; the
-    choice its defined-looking bits make, if the fault is ignored (as a
-    branch takes)."""
+    """A scalar select on an undefined condition: a fault where the choice
+    decides something (as DiVM's), then the choice its defined-looking bits
+    make, if the fault is ignored (as a branch takes)."""
+    if (t.__class__ is int or t.__class__ is float) and t.__class__ is f.__class__ and t == f:
+        return t
     hooks.fault(F_UNDEFINED, "select on an undefined value")
     return t if c.v & 1 else f
 
