@@ -188,3 +188,13 @@ def test_locals_of_other_threads_written_through_pointers(tmp_path):
                                    "  pthread_join(th, 0);\n  assert(v == 1);\n  return 0;\n}\n")
     names = [a["name"] for st in report["steps"] for a in st.get("assignments", ())]
     assert "local main: v (thread 1)" in names and "local main: v (thread 1) = 5" in err
+
+
+def test_address_reuse_named(tmp_path):
+    """The choice of a comparison between a freed and a live block (VM.peq)."""
+    report, _ = verify(tmp_path, "#include <stdlib.h>\nint main(void) {\n  int *y = malloc(4);\n  free(y);\n"
+                                 "  int *x = malloc(4);\n  if (x == y)\n    free(x);\n  free(x);\n  return 0;\n}\n",
+                       "-o", "nofail:malloc")
+    assert report["error"]["kind"] == "memory"
+    assert "the comparison at p.c:6 takes a freed block's address as reused by the live one (equal)" \
+        in events(report), events(report)

@@ -34,6 +34,10 @@ class Watch:
             return  # the nondet call reports its value itself
         full, user = self.vm.backtrace(skip_system=False), self.vm.backtrace()
         where = f"{user[0]['file']}:{user[0]['line']}" if user else "?"
+        if _in_frame("vm/order.py", ("peq",)):
+            self.events.append(f"the comparison at {where} takes a freed block's address as "
+                               f"{'reused by the live one (equal)' if value else 'not reused (unequal)'}")
+            return
         if _in_frame("vm/symbolic.py", ()):
             self.events.append(f"the branch at {where} on input data goes the {'true' if value else 'false'} way")
             return
