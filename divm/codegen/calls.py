@@ -17,6 +17,17 @@ ALWAYS_ERROR = {"reach_error": "reach_error() called", "__VERIFIER_error": "__VE
 SETJMP = {"setjmp", "_setjmp", "sigsetjmp", "__sigsetjmp"}
 
 
+def atomic_entry(ins: Ins) -> bool:
+    """A call that starts an atomic section: __VERIFIER_atomic_begin(), or
+    a program's function named __VERIFIER_atomic_*."""
+    c = ins.x.get("callee")
+    if c is None or ins.x.get("indirect"):
+        return False
+    return c.name == "__VERIFIER_atomic_begin" or (
+        c.name.startswith("__VERIFIER_atomic_") and c.name != "__VERIFIER_atomic_end" and not c.system)
+
+
+
 class Calls:
     def callee_name(self, ins: Ins) -> str:
         c = ins.x.get("callee")
@@ -69,7 +80,7 @@ class Calls:
         if name.startswith("llvm."):
             self.intrinsic(ins, ind, base_name(name))
             return
-        if name in LIBC_ACCESSES or self.race and name in LIBC_FORMATS:
+        if name in LIBC_ACCESSES or self.race and name in LIBC_FORMATS or atomic_entry(ins):
             self.crit_mem(ins, ind)
         if getattr(callee, "debugfn", False):
             # a "divine.debugfn" function serves printing a counterexample

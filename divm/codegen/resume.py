@@ -5,7 +5,7 @@ into; a parked frame keeps only the registers live at its entry."""
 
 from __future__ import annotations
 
-from divm.codegen.calls import bad_ret
+from divm.codegen.calls import atomic_entry, bad_ret
 from divm.load.intrinsics import base_name
 from divm.load.ir import Ins
 from divm.load.libcaccess import LIBC_ACCESSES, LIBC_FORMATS
@@ -47,7 +47,7 @@ class Suspension:
         if ins.op == "store":
             return ins.a[1].name not in self.promoted
         if ins.op == "call":
-            if mem_intrinsic(ins) is not None:
+            if mem_intrinsic(ins) is not None or atomic_entry(ins):
                 return True
             spec = libc_access(ins)
             return spec is not None and (self.race or spec != "format")
@@ -93,6 +93,11 @@ class Suspension:
         would hide the state between them.  With -o check:race the
         formatting functions are too (what they touch is found when the
         thread is parked)."""
+        if atomic_entry(ins):
+            # an atomic section is one visible step (DiOS's mask in DiVM defers the interrupts
+            # of its accesses to its end): a transition that made a visible access ends before it
+            self.crit("None", 0, 3, ind, ins.loc)
+            return
         base = mem_intrinsic(ins)
         if self.rec and base is not None:
             n = self.val(ins.a[2])

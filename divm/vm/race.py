@@ -33,6 +33,7 @@ from __future__ import annotations
 import struct
 
 from divm.load.layout import CODE_BASE, M32, PL_GLOBAL, decode_obj
+from divm.codegen.calls import atomic_entry
 from divm.load.libcaccess import LIBC_ACCESSES, LIBC_FORMATS
 from divm.load.values import Sym, U
 from divm.vm.defs import (CF_CANCEL, CF_ERROR, CF_IGNORECRIT, CF_KERNEL, CF_STOP, CR_STATE, CR_TASK, ErrorInfo,
@@ -272,6 +273,8 @@ class Races(LibcRaces):
         elif ins.op == "call" and ins.x["callee"].name in LIBC_FORMATS:
             acc = self.format_call(LIBC_FORMATS[ins.x["callee"].name], [val(x) for x in a],
                                    [x.ty.k == "p" for x in a])
+        elif ins.op == "call" and atomic_entry(ins):  # (an atomic section: its accesses are atomic)
+            acc = []
         elif ins.op == "call":  # memcpy, memmove, memset
             n = val(a[2])
             n = n if n.__class__ is int else None
