@@ -715,10 +715,11 @@ void __VERIFIER_assume( int cond )
 /* for programs that declare it without defining it (DIVINE provides it too) */
 void __VERIFIER_assert( int cond )
 {
-    if ( !cond && state()->abort_cancels & 2 )
+    if ( cond )
+        return;
+    if ( __dios_assert_cancels() )
         __vm_cancel();   /* -o cancel:assert: a failed assertion is abort(), its path no run */
-    if ( !cond )
-        __dios_fault( _VM_F_Assert, "__VERIFIER_assert failed" );
+    __dios_fault( _VM_F_Assert, "__VERIFIER_assert failed" );
 }
 
 void __VERIFIER_atomic_begin( void )

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 import sys
 
-from divm.load.layout import decode
+from divm.load.layout import PL_ALLOCA, PL_CODE, decode
 from divm.vm.defs import UNINIT_INPUT
 
 MAX_ITEMS = 8        # array elements and struct fields shown before "..."
@@ -260,7 +260,6 @@ def object_text(vm, watch: Watch, oid: int) -> str:
         name = watch.locals[oid]
         return f"{name} ({len(o.b)} bytes)" if o is not None else f"{name}, after its block or function ended"
     if o is None:
-        from divm.load.layout import PL_ALLOCA, PL_CODE
         return "a local variable after its block or function ended" if PL_CODE <= oid < PL_ALLOCA \
             else "an object freed before"
     return f"a {size}local object"

@@ -27,7 +27,6 @@ def atomic_entry(ins: Ins) -> bool:
         c.name.startswith("__VERIFIER_atomic_") and c.name != "__VERIFIER_atomic_end" and not c.system)
 
 
-
 class Calls:
     def callee_name(self, ins: Ins) -> str:
         c = ins.x.get("callee")

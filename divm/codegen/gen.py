@@ -21,13 +21,15 @@ liveness.py, the control-flow graph in cfg.py."""
 
 from __future__ import annotations
 
+from functools import cached_property
+
 from divm.codegen.calls import Calls
 from divm.codegen.cfg import join_points, successors
 from divm.codegen.control import ControlFlow, Restart
 from divm.codegen.emit import Emitter
 from divm.codegen.exprs import Expressions, pointer_ints
 from divm.codegen.intrinsics import Intrinsics
-from divm.codegen.liveness import frame_registers, promotable_allocas, resume_live
+from divm.codegen.liveness import frame_registers, live_before, promotable_allocas, resume_live
 from divm.codegen.memory import Memory
 from divm.codegen.resume import Suspension, keep_registers, resume_prologue
 from divm.load.ir import Fn, Op
@@ -46,6 +48,12 @@ class Gen(Emitter, ControlFlow, Suspension, Expressions, Memory, Calls, Intrinsi
         self.in_tail = False
         self.ft: list = []        # join points the code being emitted falls through to
         self.loop_blk = None      # the loop header whose own `while` is being emitted
+
+    @cached_property
+    def live(self) -> list:
+        """The locals live before each instruction (liveness.live_before),
+        once the promoted allocas are known."""
+        return live_before(self.fn, self.promoted)
 
 
 # every part's instruction handlers, by opcode

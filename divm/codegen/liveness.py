@@ -138,7 +138,7 @@ def resume_live(fn: Fn, g, regs: dict) -> dict[int, tuple[str, ...]]:
     """Resume entry -> the locals its frame must keep, in frame order.  The
     result of the call a frame resumes after is not kept: the callee's
     return value supplies it."""
-    lb = live_before(fn, g.promoted)
+    lb = g.live
     order = {name: i for i, name in enumerate(regs)}
     out: dict[int, tuple[str, ...]] = {}
     # a parked frame may be continued at a label (__dios_jump): what the
@@ -166,12 +166,13 @@ def resume_live(fn: Fn, g, regs: dict) -> dict[int, tuple[str, ...]]:
 _DERIVES = {"gep", "bitcast", "addrspacecast", "phi", "select", "ptrtoint", "inttoptr"}
 
 
-def renamed_lifetimes(fn: Fn, promoted: set[str]) -> set[int]:
+def renamed_lifetimes(fn: Fn, promoted: set[str], live: list) -> set[int]:
     """The llvm.lifetime.start markers (by id) after which their variable may
     get a new id: no value computed from its address before the marker is
     still used after it.  Front-end code computes addresses where it uses
     them; an optimiser may hoist them out of a loop (then the variable keeps
-    its id: IR's semantics, where the next pass's object is at that address)."""
+    its id: IR's semantics, where the next pass's object is at that address).
+    live: live_before's result."""
     starts = [(bi, n, ins) for bi, b in enumerate(fn.blocks) for n, ins in enumerate(b.ins)
               if ins.op == "lifetime" and ins.x and not ins.a[0].const and ins.a[0].name not in promoted]
     if not starts:
@@ -192,5 +193,4 @@ def renamed_lifetimes(fn: Fn, promoted: set[str]) -> set[int]:
             if r not in d and r != x:
                 d.add(r)
                 todo.extend(users.get(r, ()))
-    live = live_before(fn, promoted)
     return {id(ins) for bi, n, ins in starts if not derived[ins.a[0].name] & live[bi][n]}

@@ -71,7 +71,7 @@ class Memory:
         if sizes is None:
             sizes = self.alloca_sizes = {i.res: i.x.size for b in self.fn.blocks for i in b.ins
                                          if i.op == "alloca" and i.a[0].const and i.a[0].val == 1}
-            self.renamed = renamed_lifetimes(self.fn, self.promoted)
+            self.renamed = renamed_lifetimes(self.fn, self.promoted, self.live)
         if p.name in sizes:  # (no line of its own: a debugger does not stop at a declaration)
             v = self.val(p)
             mode = 2 if id(ins) in self.renamed else int(ins.x)
