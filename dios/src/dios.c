@@ -142,6 +142,11 @@ static void boot_option( struct dios_state *s, const char *o )
         s->abort_cancels |= 2;
         return;
     }
+    if ( !lock && str_prefix( o, "cancel:deadlock" ) )
+    {
+        s->abort_cancels |= 4;
+        return;
+    }
     if ( str_prefix( o, "ncpus:" ) )
     {
         int n = 0;
@@ -190,6 +195,11 @@ int __dios_assert_cancels( void )
     return state()->abort_cancels & 2;
 }
 
+int __dios_deadlock_waits( void )
+{
+    return state()->abort_cancels & 4;
+}
+
 int __dios_hardware_concurrency( void )
 {
     return state()->ncpus;
@@ -224,7 +234,7 @@ static int can_run( struct dios_state *s, struct __dios_task *t )
 /* No task can run: the program is over, or every live task waits. */
 static void none_runnable( struct dios_state *s )
 {
-    for ( int i = 0; i < s->ntasks; ++i )
+    for ( int i = 0; i < s->ntasks && !( s->abort_cancels & 4 ); ++i )
         if ( s->tasks[ i ]->state == TASK_RUNNING )
         {   /* (a blocking call reports this itself; here the last runnable
              * task ended, or a fault was ignored): show where one task waits */
@@ -452,7 +462,12 @@ void __dios_block( int kind, void *obj, long arg )
     t->wait_arg = arg;
     /* the thread that blocks last closes the circle: blame it here, where it waits */
     if ( !any_can_run( s ) )
-        __dios_fault( _VM_F_Deadlock, "every live thread is blocked" );
+    {
+        if ( s->abort_cancels & 4 )  /* (-o cancel:deadlock) the end of this path */
+            __vm_ctl_flag( 0, _VM_CF_Stop );
+        else
+            __dios_fault( _VM_F_Deadlock, "every live thread is blocked" );
+    }
     __dios_interrupt();
     t->wait_kind = WAIT_NONE;
     t->wait_obj = 0;

@@ -76,7 +76,9 @@ struct dios_state
     unsigned long long fault_locked;            /* bit k: a force-* option fixed kind k */
     int ncpus;            /* -o ncpus:N */
     int abort_cancels;    /* bit 1, -o cancel:abort: abort() ends the path silently (SV-COMP);
-                             bit 2, -o cancel:assert: so does a failed assertion */
+                             bit 2, -o cancel:assert: so does a failed assertion;
+                             bit 4, -o cancel:deadlock: a deadlock is no error, its
+                             threads wait for ever and the path ends there */
     int exited;
     void ( **key_dtors )( void * );
     int nkeys;
@@ -117,6 +119,8 @@ void __dios_interrupt( void );
 void __dios_block( int kind, void *obj, long arg );
 void __dios_task_exit( void ) __attribute__((noreturn));
 int __dios_wait_done( struct dios_state *s, struct __dios_task *t );
+/* -o cancel:deadlock: a deadlock is no error (SV-COMP), its threads wait for ever */
+int __dios_deadlock_waits( void );
 int __dios_wait_done_ext( struct dios_state *s, struct __dios_task *t );
 struct _VM_Frame *__dios_make_frame( void ( *fn )( void * ), void *arg );
 /* a cancellation point: a pending cancellation of the running task (when

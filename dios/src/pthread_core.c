@@ -239,13 +239,16 @@ int pthread_mutex_lock( pthread_mutex_t *m )
         }
         if ( m->__type == PTHREAD_MUTEX_ERRORCHECK )
             return EDEADLK;
-        __dios_fault( _VM_F_Deadlock, "a thread locks a mutex it already holds" );
-        return EDEADLK;
+        if ( !__dios_deadlock_waits() )
+        {
+            __dios_fault( _VM_F_Deadlock, "a thread locks a mutex it already holds" );
+            return EDEADLK;
+        }  /* (-o cancel:deadlock) as a normal mutex does: it waits for itself for ever */
     }
     __dios_visible( m );
     while ( owner_of( m ) )
     {
-        if ( lock_cycle( t, m ) )
+        if ( !__dios_deadlock_waits() && lock_cycle( t, m ) )
             __dios_fault( _VM_F_Deadlock, "threads wait for each other's mutexes in a cycle" );
         __dios_block( WAIT_MUTEX, m, 0 );
     }

@@ -18,12 +18,19 @@ def verify_liveness(s: Session) -> dict:
     props, todo = read_monitor(s)
     results: list[dict] = []
     totals = {"states": 0, "transitions": 0, "stored": 0, "seconds": 0.0}
+    attempt = None
+    if getattr(s.args, "termination", False):  # (forks: before the VM starts threads)
+        from divm.cli.verify import start_proof
+        attempt = start_proof(s, termination=True)
     stopper = Stopper(s.args.max_time, s.max_mem).__enter__()
+    stopper.proof = attempt
     for name, formula in todo:
         if stopper.signal is not None:
             results.append({"name": name, "result": "inconclusive", "reason": f"not checked ({stopper.signal})"})
             continue
         res = check_property(s, props, formula, stopper)
+        if attempt is not None:
+            proved(s, attempt, res, stopper)
         if getattr(res, "warning", None):
             s.console.note(f"divm: note: {res.warning}")
         totals["states"] += res.states
@@ -33,7 +40,29 @@ def verify_liveness(s: Session) -> dict:
         results.append(property_entry(s, name, formula, res, len(todo) > 1))
         if getattr(res, "warning", None):
             results[-1]["warning"] = res.warning
-    return liveness_report(s, results, totals)
+    report = liveness_report(s, results, totals)
+    if attempt is not None:
+        report["proof"] = attempt.result
+    return report
+
+
+def proved(s: Session, attempt, res, stopper: Stopper) -> None:
+    """--termination --symbolic: a search left inconclusive is `valid` when
+    the prover showed that no run reaches an error and every run ends.  It
+    gets the rest of its time unless a signal or the time limit stopped the
+    search."""
+    wait = 0.0
+    if res.verdict == "inconclusive" and stopper.signal is None:
+        wait = attempt.budget - (time.time() - attempt.t0)
+    attempt.wait(max(0.0, wait))
+    if attempt.proved and res.verdict == "error":
+        s.console.note("divm: internal inconsistency: the prover proved a program the search found an error in; "
+                       "please report it")
+    if attempt.proved and res.verdict == "inconclusive":
+        res.verdict, res.reason = "valid", ""
+        r = attempt.result
+        s.console.note(f"divm: proved for every input: every loop has a ranking function ({len(r.get('rankings', []))} "
+                       f"loops, {r['clauses']} Horn clauses, {r['seconds']:.2f} s)")
 
 
 def check_property(s: Session, props, formula, stopper: Stopper):

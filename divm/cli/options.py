@@ -17,7 +17,8 @@ def valid_opt(o: str) -> bool:
     """A -o option DiOS understands (it reads them at boot)."""
     from divm.props.checkers import KINDS
     # divm's own checks and environment rules; DiOS's abort()
-    if o in ("check:overflow", "check:race", "cancel:abort", "cancel:assert", "nondet:uninit", "allow:void-main"):
+    if o in ("check:overflow", "check:race", "cancel:abort", "cancel:assert", "cancel:deadlock", "nondet:uninit",
+             "allow:void-main"):
         return True
     o = o.removeprefix("force-")
     what, _, arg = o.partition(":")
@@ -41,7 +42,7 @@ def machine_env(args, prog_name: str, prog_args: list[str], stdin: bytes | None 
         if not valid_opt(o):
             raise UsageError(f"unknown option -o {o} (use [force-]nofail|simfail:malloc, "
                              f"[force-]ignore|report|abort|detect:KIND, ncpus:N, check:overflow, check:race, "
-                             f"nondet:uninit, allow:void-main, cancel:abort or cancel:assert)")
+                             f"nondet:uninit, allow:void-main, cancel:abort, cancel:assert or cancel:deadlock)")
         env.append(("divm.opt", o.encode()))
     if stdin is not None:
         env.append(("divm.stdin", stdin))

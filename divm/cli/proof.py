@@ -1,5 +1,6 @@
 """verify --symbolic's second strategy: a proof by inductive invariants
-(divm/prove) in a child process on the other core, while the search runs.
+(divm/prove) in a child process on the other core, while the search runs;
+with --termination, also ranking functions for the loops.
 
 The first to decide wins.  The search decides errors (with a
 counterexample) and programs whose states it can enumerate; the proof
@@ -24,7 +25,7 @@ def proof_options(args):
     from divm.prove.encode import Options
     return Options(abort_error="cancel:abort" not in args.opts, exit_error="ignore:exit" not in args.opts,
                    uninit_nondet="nondet:uninit" in args.opts, overflow="check:overflow" in args.opts,
-                   void_main="allow:void-main" in args.opts)
+                   void_main="allow:void-main" in args.opts, assert_cancels="cancel:assert" in args.opts)
 
 
 def c_locals(prog):
@@ -45,13 +46,16 @@ def c_locals(prog):
 class ProofAttempt:
     """prove(prog) in a forked child; poll() for its result."""
 
-    def __init__(self, prog, opts, budget: float):
+    def __init__(self, prog, opts, budget: float, termination: bool = False):
         from divm.prove.scan import Scan, Unfit
         self.result: dict | None = None
         self.pid = 0
         self.budget, self.t0 = budget, time.time()
         try:  # most programs are beyond the encoding: say so without a process
-            Scan(prog)
+            scan = Scan(prog, opts.assert_cancels)
+            if termination:
+                from divm.prove.terminate import no_recursion
+                no_recursion(scan)
             if opts.overflow and prog.source:
                 from divm.load.srcfacts import program_facts
                 if program_facts(prog).folded:  # (the IR has no instruction left to check there)
@@ -67,7 +71,7 @@ class ProofAttempt:
             signal.alarm(int(budget) + 30)  # (ends the child even if divm itself was killed, or z3 overruns)
             try:
                 from divm.prove.chc import prove
-                out = prove(prog, opts, budget, c_locals(prog)).to_json()
+                out = prove(prog, opts, budget, c_locals(prog), termination).to_json()
             except BaseException as e:  # noqa: BLE001 (whatever it is, the search goes on)
                 out = unknown(f"{type(e).__name__}: {e}")
             os.write(w, json.dumps(out).encode())

@@ -190,6 +190,8 @@ def search(prog, program: str, prop: Property, args) -> dict:
             "--trace-out", os.path.join(args.witness_dir, "divm-trace.json")]
     if prop.name != "unreach-call":  # (a failed assertion aborts: for the other properties no run at all)
         argv += ["-o", "cancel:assert"]
+    if prop.name != "termination":  # (a deadlock violates none of the others: its threads wait for ever)
+        argv += ["-o", "cancel:deadlock"]
     if prog.imports & THREAD_CREATION and prop.name != "termination":
         # many concurrent tasks never stop making threads: depth first
         # follows one such run for ever, breadth first finds the errors

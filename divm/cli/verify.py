@@ -127,16 +127,17 @@ def cluster_machine(args, data: bytes, what: str, env: list):
     return Machine(vm, checkers=checkers, compaction=args.hash_compaction)
 
 
-def start_proof(s: Session):
-    """Under --symbolic, a proof attempt beside the search (cli/proof.py)."""
+def start_proof(s: Session, termination: bool = False):
+    """Under --symbolic, a proof attempt beside the search (cli/proof.py):
+    of safety, or with termination of safety and termination."""
     args = s.args
     budget = args.prove_time
     if args.max_time is not None:
         budget = min(budget, args.max_time)
-    if not args.symbolic or budget <= 0 or args.nondet_range or args.liveness is not None:
+    if not args.symbolic or budget <= 0 or args.nondet_range or (args.liveness is not None) != termination:
         return None
     from divm.cli.proof import ProofAttempt, proof_options
-    return ProofAttempt(s.prog, proof_options(args), budget)
+    return ProofAttempt(s.prog, proof_options(args), budget, termination)
 
 
 def end_proof(s: Session, attempt, searched_all: bool, res, report: dict) -> None:

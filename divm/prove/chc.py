@@ -31,6 +31,7 @@ class Result:
     predicates: int = 0
     invariants: dict = field(default_factory=dict)   # predicate name -> (parameters, formula)
     loops: list = field(default_factory=list)        # loop invariants in C: {file, line, function, value}
+    rankings: list = field(default_factory=list)     # termination: each loop's ranking function
 
     def to_json(self) -> dict:
         out = {"method": "chc", "status": self.status, "seconds": round(self.seconds, 3),
@@ -39,21 +40,43 @@ class Result:
             out["reason"] = self.reason
         if self.loops:
             out["loop_invariants"] = self.loops
+        if self.rankings:
+            out["rankings"] = self.rankings
         return out
 
 
-def prove(prog: Program, opts: Options, timeout: float, names_of=None) -> Result:
+def prove(prog: Program, opts: Options, timeout: float, names_of=None, termination: bool = False) -> Result:
     """proved (no input reaches an error), refuted (Spacer derived an error:
     the search finds it), unknown (out of time) or unfit (beyond the
     encoding, with the reason).  With names_of (a function's name -> its
     C locals, {alloca register: name}), a proof comes with its loop
-    invariants in C."""
+    invariants in C.  With termination, proved also means that every run
+    ends (terminate.py)."""
     t0 = time.time()
     try:
-        enc = Encoder(Scan(prog), opts)
+        enc = Encoder(Scan(prog, opts.assert_cancels), opts)
         clauses = enc.encode()
+        if termination:
+            from divm.prove.terminate import no_recursion
+            no_recursion(enc.scan)
     except Unfit as e:
         return Result("unfit", str(e), time.time() - t0)
+    # (a termination proof needs the safety proof first, then its share for the loops)
+    res = safe(clauses, timeout * 0.4 if termination else timeout, t0)
+    if res.status == "proved" and termination:
+        from divm.prove.terminate import terminates
+        why, ranks = terminates(enc, clauses, res.invariants, t0 + timeout, names_of)
+        if why:
+            res = Result("unknown", why, clauses=res.clauses, predicates=res.predicates)
+        else:
+            res.rankings = ranks
+    if res.status == "proved" and names_of is not None:
+        res.loops = loop_invariants(enc, res.invariants, names_of)
+    res.seconds = time.time() - t0
+    return res
+
+
+def safe(clauses: list[Clause], timeout: float, t0: float) -> Result:
     # guessed invariants; Spacer without z3's inlining of predicates (the
     # invariants of inlined predicates come back rebuilt with quantifiers,
     # which z3 may not be able to check in time); Spacer with inlining,
@@ -64,9 +87,6 @@ def prove(prog: Program, opts: Options, timeout: float, names_of=None) -> Result
     left = timeout - (time.time() - t0)
     if res.status == "unknown" and left > 0.5:
         res = solve(clauses, left, inline=True)
-    if res.status == "proved" and names_of is not None:
-        res.loops = loop_invariants(enc, res.invariants, names_of)
-    res.seconds = time.time() - t0
     return res
 
 

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 import z3
 
 from divm.load.ir import Blk, Fn, Ins
-from divm.prove.scan import CASTS, END_CALLS, ERROR_CALLS, INT_OPS, NONDET_PREFIXES, Scan, Unfit, where
+from divm.prove.scan import CASTS, END_CALLS, ERROR_CALLS, INT_OPS, NONDET_PREFIXES, REACH_CALLS, Scan, Unfit, where
 
 
 @dataclass
@@ -35,6 +35,7 @@ class Options:
     uninit_nondet: bool = False   # -o nondet:uninit: an uninitialised local holds any value
     overflow: bool = False        # -o check:overflow: nsw overflow is an error
     void_main: bool = False       # -o allow:void-main: main may return void
+    assert_cancels: bool = False  # -o cancel:assert: a failed assertion ends its path (VM.reach)
 
 
 @dataclass
@@ -226,8 +227,10 @@ class Encoder:
         callee: Fn = ins.x["callee"]
         name = callee.name
         args = [f.val(a) for a in ins.a]
-        if name in ERROR_CALLS:
-            f.error(True, f"{name} called ({where(f.fn, ins)})")
+        plain = self.opts.assert_cancels and name in REACH_CALLS and not (callee.decl or callee.system)
+        if name in ERROR_CALLS and not plain:
+            if not self.opts.assert_cancels:
+                f.error(True, f"{name} called ({where(f.fn, ins)})")
             return False
         if name in END_CALLS:
             if name == "abort":
@@ -243,7 +246,8 @@ class Encoder:
             f.cond.append(args[0] != 0)
             return True
         if name == "__VERIFIER_assert" and (callee.decl or callee.system):
-            f.error(args[0] == 0, f"__VERIFIER_assert failed ({where(f.fn, ins)})")
+            if not self.opts.assert_cancels:
+                f.error(args[0] == 0, f"__VERIFIER_assert failed ({where(f.fn, ins)})")
             f.cond.append(args[0] != 0)
             return True
         if name.startswith("__VERIFIER_atomic") and (callee.decl or callee.system):

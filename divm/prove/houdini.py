@@ -16,8 +16,17 @@ LOW_BITS = (1, 2, 3)   # facts about v mod 2, 4, 8
 MAX_PARAMS = 10        # more parameters: only the facts about one and two of them
 
 
-def templates(params: list) -> list:
+def templates(params: list, bounds=None) -> list:
     out = []
+    if bounds is not None:  # only signs, orders, and the bounds the program compares with
+        for p in params:
+            out += [p >= 0, p > 0, p < 0]
+            out += [t for c in bounds if c not in (0, -1) and -(1 << (p.size() - 1)) <= c < (1 << (p.size() - 1))
+                    for t in (p <= c, p >= c)]
+        for p, q in itertools.permutations(params, 2):
+            if p.size() == q.size():
+                out += [p <= q, p < q]
+        return out
     for p in params:
         w = p.size()
         for k in LOW_BITS:
@@ -39,13 +48,45 @@ def templates(params: list) -> list:
     return out
 
 
-def houdini(clauses: list, preds: dict, timeout: float) -> dict | None:
+def survivors(s: z3.Solver, cands: list, at_head: list, deadline: float) -> list | None:
+    """The candidates that s's constraints imply (at_head: each as the
+    clause's head states it).  A model that falsifies some drops them all
+    at once; a query z3 cannot answer drops the candidates it asked about
+    one by one."""
+    alive = list(range(len(cands)))
+    while alive:
+        if time.time() > deadline:
+            return None
+        s.push()
+        s.add(z3.Or(*[z3.Not(at_head[i]) for i in alive]))
+        r = s.check()
+        m = s.model() if r == z3.sat else None
+        s.pop()
+        if r == z3.unsat:
+            break
+        if m is None:  # one by one
+            keep = []
+            for i in alive:
+                if time.time() > deadline:
+                    return None
+                s.push()
+                s.add(z3.Not(at_head[i]))
+                if s.check() == z3.unsat:
+                    keep.append(i)
+                s.pop()
+            alive = keep
+            break
+        alive = [i for i in alive if not z3.is_false(m.eval(at_head[i], model_completion=True))]
+    return [cands[i] for i in alive]
+
+
+def houdini(clauses: list, preds: dict, timeout: float, bounds=None) -> dict | None:
     """{predicate: (parameters, invariant)}: the largest inductive subset of
     the candidates (None when out of time).  Whether it excludes the errors
     is for chc.check to say."""
     t0 = time.time()
     params = {n: [z3.Const(f"{n}@{i}", p.domain(i)) for i in range(p.arity())] for n, p in preds.items()}
-    cands = {n: templates(ps) for n, ps in params.items()}
+    cands = {n: templates(ps, bounds) for n, ps in params.items()}
 
     def inst(a):
         ps = params[a.decl().name()]
@@ -64,15 +105,10 @@ def houdini(clauses: list, preds: dict, timeout: float) -> dict | None:
             s = z3.Solver()
             s.set("timeout", 2000)
             s.add(*[inst(a) for a in c.body], *c.cond)
-            keep = []
-            for cand in cands[name]:
-                if time.time() - t0 > timeout:
-                    return None
-                s.push()
-                s.add(z3.Not(z3.substitute(cand, *zip(params[name], c.head.children()))))
-                if s.check() == z3.unsat:
-                    keep.append(cand)
-                s.pop()
+            keep = survivors(s, cands[name], [z3.substitute(x, *zip(params[name], c.head.children()))
+                                              for x in cands[name]], t0 + timeout)
+            if keep is None:
+                return None
             if len(keep) < len(cands[name]):
                 cands[name] = keep
                 changed = True

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from divm.load.ir import Fn, Ins, Program
 
+REACH_CALLS = ("reach_error", "__VERIFIER_error")
 ERROR_CALLS = ("reach_error", "__VERIFIER_error", "__assert_fail", "__assert", "__assert_perror_fail")
 END_CALLS = ("exit", "_exit", "_Exit", "abort")
 ENV_CALLS = ("__VERIFIER_assume", "__VERIFIER_assert", "__VERIFIER_atomic_begin", "__VERIFIER_atomic_end")
@@ -41,8 +42,9 @@ class Scan:
     """The reachable functions and their variables; Unfit if any part of
     them is beyond the prover."""
 
-    def __init__(self, prog: Program):
+    def __init__(self, prog: Program, reach_calls: bool = False):
         self.prog = prog
+        self.reach_calls = reach_calls  # (-o cancel:assert) reach_error() with a body is a plain call
         self.fns: list[Fn] = []
         self.allocas: dict[str, dict[str, Ins]] = {}   # function -> register -> alloca
         self.carried: dict[str, list[str]] = {}         # function -> registers live across blocks
@@ -114,7 +116,8 @@ class Scan:
         name = callee.name
         if not same_type(x["fnty"], callee.ty):
             raise Unfit(f"a call of {name} through another function type ({where(fn, ins)})")
-        if name in ERROR_CALLS or name in END_CALLS:
+        if name in END_CALLS or name in ERROR_CALLS and not (self.reach_calls and name in REACH_CALLS
+                                                             and not (callee.decl or callee.system)):
             return None
         if name in ENV_CALLS and (callee.decl or callee.system or name.startswith("__VERIFIER_atomic")):
             return None

@@ -1,0 +1,421 @@
+"""Proving that every run ends: a ranking function for each loop, checked
+with Horn clauses (SV-COMP's termination property for the programs the
+prover takes).
+
+Without recursion, a run that never ends stays for ever in one strongly
+connected part of one function's control-flow graph.  For each such part
+with head h, divm looks for a ranking function f, a sum of ±variables
+read as integers (sign- or zero-extended), that is smaller each time a
+run comes back to h than when it was last there.  Such an f has finitely
+many values, so no run comes back to h for ever; the runs that avoid h
+from some point on stay in a part of the rest, which is proved the same
+way.
+
+The check is a safety question: the program's own clauses say which
+states reach h, new predicates `L_b(x0, x)` which states a run reaches
+at b after it left h in state x0 (without coming back), and coming back
+with f(x) >= f(x0) is an error.  Spacer solves it and `chc.check`
+re-checks the solution, as for any proof.  The candidates come from the
+comparisons that decide when the loop is left, then from single
+variables."""
+
+from __future__ import annotations
+
+import time
+
+import z3
+
+from divm.load.ir import Fn
+from divm.prove.encode import Clause, Encoder, successors
+from divm.prove.scan import Scan, Unfit
+
+CASTS = ("zext", "sext", "trunc", "freeze")
+
+
+def no_recursion(scan: Scan) -> None:
+    """Unfit if a function can call itself (a run may then descend for ever
+    without any loop)."""
+    calls = {fn.name: set() for fn in scan.fns}
+    for fn in scan.fns:
+        for b in fn.blocks:
+            for ins in b.ins:
+                if ins.op == "call" and ins.x["callee"].name in calls:
+                    calls[fn.name].add(ins.x["callee"].name)
+    state: dict[str, int] = {}
+
+    def visit(n: str) -> None:
+        state[n] = 1
+        for m in calls[n]:
+            if state.get(m) == 1:
+                raise Unfit(f"recursion ({n} calls {m})")
+            if m not in state:
+                visit(m)
+        state[n] = 2
+    for fn in scan.fns:
+        if fn.name not in state:
+            visit(fn.name)
+
+
+def terminates(enc: Encoder, clauses: list[Clause], inv: dict, deadline: float,
+               names_of=None) -> tuple[str, list[dict]]:
+    """('', the ranking functions) when every loop of every function ends,
+    else (why not, [])."""
+    found = []
+    base = [c for c in clauses if c.head is not None]
+    inv = strengthen(base, inv, constants(enc), min(10.0, (deadline - time.time()) / 3))
+    for fn in enc.scan.fns:
+        order = reverse_postorder(fn)
+        todo = cycles(fn, set(order))
+        while todo:
+            part = todo.pop()
+            h = min(part, key=order.index)
+            f = rank(enc, base, inv, fn, part, h, deadline)
+            loc = head_loc(fn, h)
+            if f is None:
+                at = f" at line {loc[1]}" if loc else ""
+                late = " before the time limit" if time.time() >= deadline else ""
+                return f"no ranking function found for the loop in {fn.name}{at}{late}", []
+            found.append({"function": fn.name, "file": loc[0] if loc else None, "line": loc[1] if loc else None,
+                          "ranking": describe(enc, fn, f, names_of, loc)})
+            todo.extend(cycles(fn, part - {h}))
+    return "", found
+
+
+def constants(enc: Encoder) -> list[int]:
+    """The signed constants the program compares with (at most 8, the
+    smallest in magnitude first)."""
+    out = set()
+    for fn in enc.scan.fns:
+        for b in fn.blocks:
+            for ins in b.ins:
+                if ins.op == "icmp":
+                    for a in ins.a:
+                        if a.const and isinstance(a.val, int):
+                            bits = a.ty.bits
+                            v = a.val & ((1 << bits) - 1)
+                            out.add(v - (1 << bits) if v >> (bits - 1) else v)
+    return sorted(out, key=abs)[:8]
+
+
+def strengthen(base: list[Clause], inv: dict, bounds: list[int], timeout: float) -> dict:
+    """The safety proof's invariants and the guessed ones with bounds
+    (x >= 0, x < y: what ranking functions need), conjoined: both hold of
+    every reachable state."""
+    from divm.prove.chc import check, predicates
+    from divm.prove.houdini import houdini
+    guessed = houdini(base, predicates(base), timeout, bounds)
+    if guessed is None or check(base, guessed):  # (checked as any solution is)
+        return inv
+    out = dict(inv)
+    for name, (params, f) in guessed.items():
+        if name in out:
+            ps, g = out[name]
+            out[name] = (ps, z3.And(g, z3.substitute(f, *zip(params, ps))) if ps else z3.And(g, f))
+        else:
+            out[name] = (params, f)
+    return out
+
+
+def reverse_postorder(fn: Fn) -> list[int]:
+    """The blocks reachable from the entry, in reverse postorder (a loop's
+    head comes before its body)."""
+    seen, post = {0}, []
+    stack = [(0, iter(successors(fn.blocks[0])))]
+    while stack:
+        b, it = stack[-1]
+        nxt = next(it, None)
+        if nxt is None:
+            post.append(b)
+            stack.pop()
+        elif nxt not in seen:
+            seen.add(nxt)
+            stack.append((nxt, iter(successors(fn.blocks[nxt]))))
+    return post[::-1]
+
+
+def cycles(fn: Fn, blocks: set[int]) -> list[set[int]]:
+    """The strongly connected parts of the graph on blocks that hold a cycle
+    (Tarjan's algorithm)."""
+    index: dict[int, int] = {}
+    low: dict[int, int] = {}
+    stack: list[int] = []
+    on: set[int] = set()
+    out: list[set[int]] = []
+
+    def succ(b: int) -> list[int]:
+        return [t for t in successors(fn.blocks[b]) if t in blocks]
+
+    for root in sorted(blocks):
+        if root in index:
+            continue
+        work = [(root, iter(succ(root)))]
+        index[root] = low[root] = len(index)
+        stack.append(root)
+        on.add(root)
+        while work:
+            v, it = work[-1]
+            w = next(it, None)
+            if w is not None:
+                if w not in index:
+                    index[w] = low[w] = len(index)
+                    stack.append(w)
+                    on.add(w)
+                    work.append((w, iter(succ(w))))
+                elif w in on:
+                    low[v] = min(low[v], index[w])
+                continue
+            work.pop()
+            if work:
+                low[work[-1][0]] = min(low[work[-1][0]], low[v])
+            if low[v] == index[v]:
+                part = set()
+                while True:
+                    w = stack.pop()
+                    on.discard(w)
+                    part.add(w)
+                    if w == v:
+                        break
+                if len(part) > 1 or v in succ(v):
+                    out.append(part)
+    return out
+
+
+def head_loc(fn: Fn, h: int) -> tuple | None:
+    blk = fn.blocks[h]
+    return next((i.loc for i in blk.phis + blk.ins if i.loc), None)
+
+
+def state_slots(enc: Encoder, fn: Fn) -> dict[str, int]:
+    """Where each variable of fn is in its block predicates' arguments:
+    register (alloca or carried) or '@idx' (a global) -> position."""
+    sc = enc.scan
+    pos = len(enc.entry_types(fn))
+    slots: dict[str, int] = {}
+    for r in sc.allocas[fn.name]:
+        slots[r] = pos
+        pos += 1
+    for i, _ in enc.glob_list:
+        slots[f"@{i}"] = pos
+        pos += 1
+    for r in sc.carried[fn.name]:
+        slots[r] = pos
+        pos += 1
+    return slots
+
+
+def candidates(enc: Encoder, fn: Fn, part: set[int]) -> list[tuple]:
+    """Ranking functions to try, as tuples of terms (slot, sign, signed):
+    first those the loop's exit comparisons suggest, their sums, then each
+    variable up or down."""
+    slots = state_slots(enc, fn)
+    defs = {}
+    for b in fn.blocks:
+        for ins in b.phis + b.ins:
+            if ins.res is not None:
+                defs[ins.res] = ins
+
+    def slot(op, depth=0):
+        """The variable an operand reads (through casts and constant
+        additions), None for a constant, False if it is no variable."""
+        if op.const:
+            return None
+        if op.name in slots:
+            return slots[op.name]
+        d = defs.get(op.name)
+        if d is None or depth > 4:
+            return False
+        if d.op == "load":
+            a = d.a[0]
+            return slots.get(f"@{a.val >> 32}" if a.const else a.name, False)
+        if d.op in CASTS:
+            return slot(d.a[0], depth + 1)
+        if d.op in ("add", "sub") and (d.a[0].const or d.a[1].const):
+            return slot(d.a[1] if d.a[0].const else d.a[0], depth + 1)
+        return False
+
+    def compares(op, depth=0) -> list:
+        """The comparisons a branch condition is made of (through phis,
+        and/or of conditions, casts)."""
+        d = None if op.const else defs.get(op.name)
+        if d is None or depth > 6:
+            return []
+        if d.op == "icmp":
+            return [d]
+        if d.op == "phi":
+            return [c for _, v in d.x for c in compares(v, depth + 1)]
+        if d.op in ("and", "or", "xor") and d.ty.bits == 1 or d.op in CASTS:
+            return [c for v in d.a for c in compares(v, depth + 1)]
+        return []
+
+    exits: list[tuple] = []
+    for b in sorted(part):
+        t = fn.blocks[b].ins[-1] if fn.blocks[b].ins else None
+        if t is None or t.op != "br" or not t.a:
+            continue
+        for d in compares(t.a[0]):
+            a, c = slot(d.a[0]), slot(d.a[1])
+            if a is False or c is False or a is None and c is None:
+                continue
+            for signed in ((True,) if d.x[0] == "s" else (False,) if d.x[0] == "u" else (True, False)):
+                for sign in (1, -1):
+                    exits.append(tuple(sorted(t for t in ((a, sign, signed), (c, -sign, signed)) if t[0] is not None)))
+    out = list(dict.fromkeys(exits))
+    for i, f in enumerate(exits):
+        for g in exits[i + 1:]:
+            if f[0][2] == g[0][2] and not {s for s, _, _ in f} & {s for s, _, _ in g}:
+                out.append(tuple(sorted(f + g)))
+    for s in sorted(slots.values()):
+        for signed in (True, False):
+            for sign in (-1, 1):
+                out.append(((s, sign, signed),))
+    return list(dict.fromkeys(out))
+
+
+def value(f: tuple, args: list, width: int) -> z3.ExprRef:
+    terms = []
+    for s, sign, signed in f:
+        a = args[s]
+        v = (z3.SignExt if signed else z3.ZeroExt)(width - a.size(), a)
+        terms.append(v if sign > 0 else -v)
+    return z3.simplify(sum(terms[1:], terms[0]))
+
+
+def rank(enc: Encoder, base: list[Clause], inv: dict, fn: Fn, part: set[int], h: int,
+         deadline: float) -> tuple | None:
+    """A ranking function for the loop part with head h, or None: each
+    path from h back to h, as a formula over the state x0 it left h in and
+    the state it comes back in, must make f smaller, given the invariants
+    at h and along the way."""
+    head = enc.block_pred(fn, h)
+    if not head.arity():
+        return None
+    x0 = [z3.Const(f"{fn.name}.rank.x0.{i}", head.domain(i)) for i in range(head.arity())]
+    width = max(head.domain(i).size() for i in range(head.arity())) + 8
+    paths = Paths(enc, base, inv, fn, part, h).walk(x0)
+    if paths is None:
+        return None
+    solvers = []
+    for end, cons in paths:
+        s = z3.Solver()
+        s.set("timeout", 2000)
+        s.add(inst(inv, head(*x0)), *cons)
+        solvers.append((s, end))
+    for f in candidates(enc, fn, part):
+        if time.time() > deadline:
+            return None
+        now = value(f, x0, width)
+        for s, end in solvers:
+            s.push()
+            s.add(value(f, end, width) >= now)
+            r = s.check()
+            s.pop()
+            if r != z3.unsat:
+                break
+        else:
+            return f
+    return None
+
+
+def inst(inv: dict, atom) -> z3.BoolRef:
+    """A predicate application replaced by its invariant."""
+    params, f = inv[atom.decl().name()]
+    return z3.substitute(f, *zip(params, atom.children())) if params else f
+
+
+class Paths:
+    """The ways from a loop's head back to it, each a formula: the steps'
+    clauses chained, with the invariants of the calls they make.  A smaller
+    loop inside is one step: the variables it writes take any values its
+    invariants allow where it is left, the others keep theirs."""
+
+    MAX = 256
+
+    def __init__(self, enc: Encoder, base: list[Clause], inv: dict, fn: Fn, part: set[int], h: int):
+        self.inv, self.h, self.n = inv, h, 0
+        block = {enc.block_pred(fn, b).name(): b for b in range(len(fn.blocks))}
+        self.out: dict[int, list] = {b: [] for b in part}
+        for c in base:
+            if c.body and c.body[0].decl().name() in block and c.head.decl().name() in block:
+                b, t = block[c.body[0].decl().name()], block[c.head.decl().name()]
+                if b in part and t in part:
+                    self.out[b].append((c, t))
+        self.inner = {}  # block -> the smaller loop it is in
+        for sub in cycles(fn, part - {h}):
+            frozen = frozenset(sub)
+            for b in sub:
+                self.inner[b] = frozen
+        self.pred = {b: enc.block_pred(fn, b) for b in part}
+        self.written: dict[frozenset, set[int]] = {}
+
+    def walk(self, x0: list) -> list | None:
+        """[(state back at h, constraints)], None if there are too many."""
+        self.paths: list = []
+        try:
+            self.arrive(self.h, x0, [], first=True)
+        except OverflowError:
+            return None
+        return self.paths
+
+    def arrive(self, b: int, cur: list, cons: list, first: bool = False) -> None:
+        if b == self.h and not first:
+            if len(self.paths) >= self.MAX:
+                raise OverflowError
+            self.paths.append((cur, cons))
+            return
+        sub = self.inner.get(b)
+        if sub is None:
+            for c, t in self.out[b]:
+                nxt, more = self.step(c, cur)
+                self.arrive(t, nxt, cons + more)
+            return
+        # the smaller loop, left at some block of it
+        written = self.modified(sub)
+        for b2 in sub:
+            for c, t in self.out[b2]:
+                if t in sub:
+                    continue
+                at = [self.fresh(v) if k in written else v for k, v in enumerate(cur)]
+                nxt, more = self.step(c, at)
+                self.arrive(t, nxt, cons + [inst(self.inv, self.pred[b2](*at))] + more)
+
+    def modified(self, sub: frozenset) -> set[int]:
+        """The argument positions a step inside sub may change."""
+        if sub not in self.written:
+            out: set[int] = set()
+            for b in sub:
+                for c, t in self.out[b]:
+                    if t in sub:
+                        out |= {k for k, (x, y) in enumerate(zip(c.body[0].children(), c.head.children()))
+                                if not x.eq(y)}
+            self.written[sub] = out
+        return self.written[sub]
+
+    def fresh(self, v: z3.ExprRef) -> z3.ExprRef:
+        self.n += 1
+        return z3.Const(f"rank~{self.n}", v.sort())
+
+    def step(self, c: Clause, cur: list) -> tuple[list, list]:
+        """The state after clause c from state cur, and what c requires."""
+        from divm.prove.chc import free_consts
+        src = c.body[0].children()
+        known = {v.get_id() for v in src}
+        others = {v.get_id(): v for t in (*c.head.children(), *c.cond, *c.body[1:]) for v in free_consts(t)
+                  if v.get_id() not in known}.values()
+        sub = [*zip(src, cur), *((v, self.fresh(v)) for v in others)]
+        nxt = [z3.substitute(a, *sub) for a in c.head.children()]
+        more = [z3.substitute(x, *sub) for x in c.cond] + [z3.substitute(inst(self.inv, a), *sub) for a in c.body[1:]]
+        return nxt, more
+
+
+def describe(enc: Encoder, fn: Fn, f: tuple, names_of, loc) -> str:
+    """f in C-like words: the variables' names where known."""
+    slots = {v: k for k, v in state_slots(enc, fn).items()}
+    cnames = names_of(fn.name, loc[1]) if names_of is not None and loc else {}
+    glob = dict(enc.glob_list)
+    out = ""
+    for s, sign, signed in f:
+        r = slots[s]
+        name = glob[int(r[1:])].name if r.startswith("@") else cnames.get(r, r)
+        name = name if signed else f"(unsigned){name}"
+        out += (" - " if sign < 0 else " + " if out else "") + name
+    return out.strip() if not out.startswith(" - ") else "-" + out[3:]
