@@ -210,6 +210,8 @@ int __dios_hardware_concurrency( void )
  * run, so waits never wake spuriously. */
 static int can_run( struct dios_state *s, struct __dios_task *t )
 {
+    if ( t->sig_pending )
+        return 1;
     switch ( t->wait_kind )
     {
         case WAIT_NONE: return 1;
@@ -469,8 +471,29 @@ void __dios_block( int kind, void *obj, long arg )
             __dios_fault( _VM_F_Deadlock, "every live thread is blocked" );
     }
     __dios_interrupt();
+    while ( t->sig_pending )
+    {   /* woken to run a signal handler, which has run: the wait goes on */
+        t->sig_pending = 0;
+        if ( can_run( s, t ) )
+            break;
+        __dios_interrupt();
+    }
     t->wait_kind = WAIT_NONE;
     t->wait_obj = 0;
+}
+
+/* A signal handler runs in thread t the next time it is scheduled (pushed
+ * on its stack); a thread that waits becomes runnable for it, and waits on
+ * after it (__dios_block), but pause() ends. */
+void __dios_push_handler( struct __dios_task *t, void ( *trampoline )( void * ), int sig )
+{
+    struct _VM_Frame *f = __dios_make_frame( trampoline, ( void * )( long ) sig );
+    f->parent = t->frame;
+    t->frame = f;
+    if ( t->wait_kind == WAIT_JOIN && t->wait_obj == t )
+        t->wait_kind = WAIT_NONE;
+    else if ( t->wait_kind != WAIT_NONE )
+        t->sig_pending = 1;
 }
 
 /* The running task is finished; it is never scheduled again. */

@@ -59,6 +59,7 @@ struct __dios_task
     void ( *routine )( void * );            /* a __dios_start_task task's work */
     void *routine_arg;
     struct __dios_proc *proc;
+    int sig_pending;    /* a signal handler was pushed while it waited: it runs, then the wait goes on */
 };
 
 struct dios_state
@@ -117,6 +118,7 @@ void __dios_interrupt( void );
 /* an action other threads can see: a possible end of the transition */
 #define __dios_visible( obj ) __vm_test_crit( ( void * )( obj ), 1, _VM_MAT_Both, __dios_interrupt )
 void __dios_block( int kind, void *obj, long arg );
+void __dios_push_handler( struct __dios_task *t, void ( *trampoline )( void * ), int sig );
 void __dios_task_exit( void ) __attribute__((noreturn));
 int __dios_wait_done( struct dios_state *s, struct __dios_task *t );
 /* -o cancel:deadlock: a deadlock is no error (SV-COMP), its threads wait for ever */

@@ -384,6 +384,20 @@ static int default_action( int sig )
 
 void __divm_signal_trampoline( void *sig );
 
+/* pthread_kill's part (libc-shim decided that a handler runs): 0, or ESRCH
+ * if tid is no live thread of the caller's process.  The handler runs in
+ * that thread the next time it is scheduled; sig 0 only checks. */
+int __dios_signal_thread( unsigned long tid, int sig )
+{
+    struct __dios_task *self = __dios_current();
+    struct __dios_task *t = __dios_task_by_id( ( int ) tid );
+    if ( !t || t->state != TASK_RUNNING || t->proc != self->proc || tid != ( unsigned long ) t->id )
+        return ESRCH;
+    if ( sig )
+        __dios_push_handler( t, __divm_signal_trampoline, sig );
+    return 0;
+}
+
 /* kill(pid, sig) for a process other than the caller's: 0 or -1 (errno) */
 int __dios_kill_proc( int pid, int sig )
 {
@@ -405,12 +419,7 @@ int __dios_kill_proc( int pid, int sig )
         for ( int i = 0; i < s->ntasks; ++i )
             if ( s->tasks[ i ]->proc == p && s->tasks[ i ]->state == TASK_RUNNING )
             {
-                struct __dios_task *t = s->tasks[ i ];
-                struct _VM_Frame *f = __dios_make_frame( __divm_signal_trampoline, ( void * )( long ) sig );
-                f->parent = t->frame;
-                t->frame = f;
-                if ( t->wait_kind == WAIT_JOIN && t->wait_obj == t )
-                    t->wait_kind = WAIT_NONE;   /* in pause(): the handler interrupts it */
+                __dios_push_handler( s->tasks[ i ], __divm_signal_trampoline, sig );
                 return 0;
             }
         return 0;

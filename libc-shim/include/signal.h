@@ -1,4 +1,4 @@
-/* <signal.h>: signals are delivered only by raise()/kill() on oneself. */
+/* <signal.h>: signals are delivered by raise(), kill() and pthread_kill(). */
 #ifndef _SIGNAL_H
 #define _SIGNAL_H 1
 
@@ -113,6 +113,8 @@ int sigaddset(sigset_t *, int);
 int sigdelset(sigset_t *, int);
 int sigismember(const sigset_t *, int);
 int sigprocmask(int, const sigset_t *__DIVM_RESTRICT, sigset_t *__DIVM_RESTRICT);
+int pthread_sigmask(int, const sigset_t *__DIVM_RESTRICT, sigset_t *__DIVM_RESTRICT);
+int pthread_kill(unsigned long, int); /* (pthread_t) */
 int sigpending(sigset_t *);
 int sigsuspend(const sigset_t *);
 void psignal(int, const char *);

@@ -3,6 +3,7 @@
  * of that process). */
 #define _GNU_SOURCE 1
 #include <errno.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -112,6 +113,33 @@ int raise(int sig)
 void __divm_signal_trampoline(void *sig)
 {
     deliver((int)(long)sig);
+}
+
+int __dios_signal_thread(unsigned long tid, int sig);
+
+/* another thread's handler runs in it (DiOS pushes the call on its stack);
+ * a default action is the process's, as raise() does it */
+int pthread_kill(unsigned long t, int sig)
+{
+    if (sig < 0 || sig >= NSIG)
+        return EINVAL;
+    int r = __dios_signal_thread(t, 0);
+    if (r || sig == 0)
+        return r;
+    const struct sigaction *a = get(sig);
+    if (a->sa_handler == SIG_IGN)
+        return 0;
+    if (a->sa_handler == SIG_DFL || t == (unsigned long)pthread_self()) {
+        raise(sig);
+        return 0;
+    }
+    return __dios_signal_thread(t, sig);
+}
+
+/* one mask for the process, as sigprocmask keeps it */
+int pthread_sigmask(int how, const sigset_t *__restrict set, sigset_t *__restrict old)
+{
+    return sigprocmask(how, set, old) ? errno : 0;
 }
 
 int __dios_kill_proc(int pid, int sig);
