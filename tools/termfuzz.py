@@ -79,6 +79,9 @@ def program(seed: int) -> tuple[str, str]:
     nested = r.random() < 0.35
     c2, s2 = (g.cond(), g.body()) if nested else ("0", [])
     inner = f"while ({c2}) {{ {' '.join(s2)} }}" if nested else ""
+    if not nested and r.random() < 0.4:  # a choice the input makes on every pass
+        s1.append(f"if (CHOICE) {g.assign()} else {g.assign()}")
+        return choice_program(ty, nd, c1, s1)
     prog = f"""typedef {ty} T;
 extern T __VERIFIER_nondet_{nd}(void);
 int main(void)
@@ -151,6 +154,68 @@ int main(void)
 {{
     for (unsigned s = 0; s < N; ++s)
         if (!outer(s)) {{ printf("N %u %u\\n", s >> 8, s & 255); return 0; }}
+    printf("T\\n");
+    return 0;
+}}
+"""
+    return prog, oracle
+
+
+def choice_program(ty: str, nd: str, c1: str, s1: list[str]) -> tuple[str, str]:
+    """A single loop whose body chooses by an input on every pass: some run
+    is endless exactly when the graph of the states that enter the body,
+    with an edge for each choice, has a cycle (depth-first search)."""
+    body = " ".join(s1)
+    prog = f"""typedef {ty} T;
+extern T __VERIFIER_nondet_{nd}(void);
+extern int __VERIFIER_nondet_int(void);
+int main(void)
+{{
+    T a = __VERIFIER_nondet_{nd}(), b = __VERIFIER_nondet_{nd}();
+    while ({c1}) {{
+        {body.replace("CHOICE", "__VERIFIER_nondet_int()")}
+    }}
+    return 0;
+}}
+"""
+    oracle = f"""#include <stdio.h>
+typedef {ty} T;
+#define N 65536
+#define IDX(a, b) ((((unsigned)(unsigned char)(a)) << 8) | (unsigned char)(b))
+static unsigned char color[N];   /* 0 not seen, 1 on the search's stack, 2 done */
+static unsigned stack[N + 1], edge[N + 1];
+
+static int next(unsigned s, int choice, unsigned *t)
+{{
+    T a = (T)(s >> 8), b = (T)(s & 255);
+    if (!({c1}))
+        return 0;
+    {body.replace("CHOICE", "choice")}
+    *t = IDX(a, b);
+    return 1;
+}}
+
+int main(void)
+{{
+    for (unsigned root = 0; root < N; ++root) {{
+        if (color[root])
+            continue;
+        unsigned n = 0;
+        stack[n] = root; edge[n++] = 0; color[root] = 1;
+        while (n) {{
+            unsigned s = stack[n - 1], t;
+            if (edge[n - 1] < 2) {{
+                int c = edge[n - 1]++;
+                if (!next(s, c, &t))
+                    continue;
+                if (color[t] == 1) {{ printf("N %u %u\\n", t >> 8, t & 255); return 0; }}
+                if (!color[t]) {{ color[t] = 1; stack[n] = t; edge[n++] = 0; }}
+            }} else {{
+                color[s] = 2;
+                --n;
+            }}
+        }}
+    }}
     printf("T\\n");
     return 0;
 }}

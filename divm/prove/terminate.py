@@ -9,15 +9,17 @@ read as integers (sign- or zero-extended), that is smaller each time a
 run comes back to h than when it was last there.  Such an f has finitely
 many values, so no run comes back to h for ever; the runs that avoid h
 from some point on stay in a part of the rest, which is proved the same
-way.
+way.  Where no single f does, a lexicographic list does: f1 never grows
+on a way back to h and shrinks on some ways, which can then be taken only
+finitely often; f2 does the same for the other ways, and so on.
 
-The check is a safety question: the program's own clauses say which
-states reach h, new predicates `L_b(x0, x)` which states a run reaches
-at b after it left h in state x0 (without coming back), and coming back
-with f(x) >= f(x0) is an error.  Spacer solves it and `chc.check`
-re-checks the solution, as for any proof.  The candidates come from the
-comparisons that decide when the loop is left, then from single
-variables."""
+Each way back to h is a formula over the state x0 it leaves h in and the
+state it comes back in: the clauses of its blocks chained (Paths; a loop
+inside is one step).  z3 decides whether f shrinks along it, given the
+invariants at h: the safety proof's and guessed ones (signs, orders,
+bounds: houdini.py), both checked as any solution is (chc.check).  The
+candidates come from the comparisons the loop's branches test, then from
+single variables."""
 
 from __future__ import annotations
 
@@ -76,7 +78,7 @@ def terminates(enc: Encoder, clauses: list[Clause], inv: dict, deadline: float,
                 late = " before the time limit" if time.time() >= deadline else ""
                 return f"no ranking function found for the loop in {fn.name}{at}{late}", []
             found.append({"function": fn.name, "file": loc[0] if loc else None, "line": loc[1] if loc else None,
-                          "ranking": describe(enc, fn, f, names_of, loc)})
+                          "ranking": describe_all(enc, fn, f, names_of, loc)})
             todo.extend(cycles(fn, part - {h}))
     return "", found
 
@@ -281,11 +283,11 @@ def value(f: tuple, args: list, width: int) -> z3.ExprRef:
 
 
 def rank(enc: Encoder, base: list[Clause], inv: dict, fn: Fn, part: set[int], h: int,
-         deadline: float) -> tuple | None:
-    """A ranking function for the loop part with head h, or None: each
-    path from h back to h, as a formula over the state x0 it left h in and
-    the state it comes back in, must make f smaller, given the invariants
-    at h and along the way."""
+         deadline: float) -> list | None:
+    """A (lexicographic) ranking function for the loop part with head h, or
+    None: each path from h back to h, as a formula over the state x0 it left
+    h in and the state it comes back in, must make it smaller, given the
+    invariants at h and along the way."""
     head = enc.block_pred(fn, h)
     if not head.arity():
         return None
@@ -300,20 +302,43 @@ def rank(enc: Encoder, base: list[Clause], inv: dict, fn: Fn, part: set[int], h:
         s.set("timeout", 2000)
         s.add(inst(inv, head(*x0)), *cons)
         solvers.append((s, end))
-    for f in candidates(enc, fn, part):
-        if time.time() > deadline:
-            return None
-        now = value(f, x0, width)
-        for s, end in solvers:
+    return lexicographic(solvers, candidates(enc, fn, part), x0, width, deadline)
+
+
+def lexicographic(solvers: list, cands: list, x0: list, width: int, deadline: float) -> list | None:
+    """Ranking functions f1, f2, ... of the paths (solver, state back at the
+    head): f1 never grows on any path and shrinks on some, which can then
+    happen only finitely often; f2 does the same for the other paths, and
+    so on until every path shrinks one.  A single f that shrinks on every
+    path is the common case.  None if the candidates give no such list."""
+    memo: dict = {}
+
+    def test(f, i: int, strict: bool) -> bool:
+        """Does f shrink (strict) or not grow on path i?"""
+        key = (f, i, strict)
+        if key not in memo:
+            s, end = solvers[i]
+            then, now = value(f, end, width), value(f, x0, width)
             s.push()
-            s.add(value(f, end, width) >= now)
-            r = s.check()
+            s.add(then >= now if strict else then > now)
+            memo[key] = s.check() == z3.unsat
             s.pop()
-            if r != z3.unsat:
+        return memo[key]
+
+    left = list(range(len(solvers)))
+    out: list = []
+    while left:
+        for f in cands:
+            if time.time() > deadline or len(out) >= 3:
+                return None
+            shrink = [i for i in left if test(f, i, True)]
+            if shrink and all(test(f, i, False) for i in left if i not in shrink):
+                out.append(f)
+                left = [i for i in left if i not in shrink]
                 break
         else:
-            return f
-    return None
+            return None
+    return out
 
 
 def inst(inv: dict, atom) -> z3.BoolRef:
@@ -405,6 +430,12 @@ class Paths:
         nxt = [z3.substitute(a, *sub) for a in c.head.children()]
         more = [z3.substitute(x, *sub) for x in c.cond] + [z3.substitute(inst(self.inv, a), *sub) for a in c.body[1:]]
         return nxt, more
+
+
+def describe_all(enc: Encoder, fn: Fn, fs: list, names_of, loc) -> str:
+    """A ranking function in words: `x`, or `(x, y)` lexicographically."""
+    parts = [describe(enc, fn, f, names_of, loc) for f in fs]
+    return parts[0] if len(parts) == 1 else f"({', '.join(parts)})"
 
 
 def describe(enc: Encoder, fn: Fn, f: tuple, names_of, loc) -> str:
