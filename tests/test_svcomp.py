@@ -141,3 +141,16 @@ def test_task_file(tmp_path):
 ])
 def test_c_literals(function, value, bits, text):
     assert svcomp.c_literal(function, value, bits) == text
+
+
+def test_a_proof_outweighs_the_call_depth_limit():
+    """A proof assumes an unbounded stack, as SV-COMP does: a search whose
+    only cut paths reached divm's call depth limit answers `true` with a
+    proof, `unknown` without one or when the cut was another error."""
+    prop = svcomp.parse_prp(os.path.join(PROPS, "termination.prp"))
+    depth = {"kind": "memory", "message": "stack overflow (call depth limit reached)"}
+    report = {"result": "valid", "cut_errors": {"count": 3, "first": depth}, "proof": {"status": "proved"}}
+    assert svcomp.verdict_of(prop, report) == "true"
+    assert svcomp.verdict_of(prop, {**report, "proof": {"status": "unknown"}}) == "unknown"
+    other = {"count": 1, "first": {"kind": "integer", "message": "division by zero"}}
+    assert svcomp.verdict_of(prop, {**report, "cut_errors": other}) == "unknown"

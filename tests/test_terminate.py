@@ -16,7 +16,7 @@ import sys
 import pytest
 
 from divm.load.loader import load_program
-from divm.prove.chc import prove
+from divm.prove.terminate import prove_termination
 from divm.prove.encode import Options
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -26,7 +26,7 @@ CASES = sorted(glob.glob(os.path.join(ROOT, "tests", "terminate", "*.c")))
 @pytest.mark.parametrize("path", CASES, ids=[os.path.basename(p)[:-2] for p in CASES])
 def test_termination_proof(path):
     want = re.search(r"//\s*termination:\s*(\w+)", open(path).read()).group(1)
-    res = prove(load_program(path), Options(), 60, termination=True)
+    res = prove_termination(load_program(path), Options(), 60)
     if want == "not":
         assert res.status != "proved", res
     elif want == "unfit":
@@ -45,7 +45,7 @@ def test_verify_termination_by_ranking(tmp_path):
                         "--report", str(report), os.path.join(ROOT, "tests", "terminate", "rank_nested_ok.c")],
                        capture_output=True, text=True, timeout=300)
     assert r.returncode == 0, r.stdout + r.stderr
-    assert "every loop has a ranking function" in r.stderr + r.stdout
+    assert "every loop and recursion has a ranking function" in r.stderr + r.stdout
     data = json.loads(report.read_text())
     assert data["result"] == "valid"
     assert [x["ranking"] for x in data["proof"]["rankings"]] == ["n - i", "i - j"]

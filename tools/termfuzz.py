@@ -4,7 +4,8 @@
 Each seed makes a C program with two 8-bit inputs a and b (signed or
 unsigned char) and one loop, or a loop with a loop inside, whose
 conditions and bodies are random comparisons and assignments of the two
-variables.  The truth comes from the same code compiled natively: the
+variables; some loops choose by an input on every pass, some are a
+function that calls itself for the next pass.  The truth comes from the same code compiled natively: the
 state (a, b) has 65536 values, so the oracle follows every input's run
 state by state, remembering each state's outcome, and knows exactly
 whether some input runs for ever.  The prover must never prove such a
@@ -79,9 +80,10 @@ def program(seed: int) -> tuple[str, str]:
     nested = r.random() < 0.35
     c2, s2 = (g.cond(), g.body()) if nested else ("0", [])
     inner = f"while ({c2}) {{ {' '.join(s2)} }}" if nested else ""
+    recursive = not nested and r.random() < 0.3  # the loop as a function that calls itself
     if not nested and r.random() < 0.4:  # a choice the input makes on every pass
         s1.append(f"if (CHOICE) {g.assign()} else {g.assign()}")
-        return choice_program(ty, nd, c1, s1)
+        return choice_program(ty, nd, c1, s1, recursive)
     prog = f"""typedef {ty} T;
 extern T __VERIFIER_nondet_{nd}(void);
 int main(void)
@@ -94,6 +96,8 @@ int main(void)
     return 0;
 }}
 """
+    if recursive:
+        prog = recursive_program(ty, nd, c1, " ".join(s1))
     oracle = f"""#include <stdio.h>
 typedef {ty} T;
 #define N 65536
@@ -161,7 +165,27 @@ int main(void)
     return prog, oracle
 
 
-def choice_program(ty: str, nd: str, c1: str, s1: list[str]) -> tuple[str, str]:
+def recursive_program(ty: str, nd: str, c1: str, body: str) -> str:
+    """The single loop `while (c1) body` as a function that calls itself
+    for the next pass (the same runs, so the same oracle)."""
+    return f"""typedef {ty} T;
+extern T __VERIFIER_nondet_{nd}(void);
+extern int __VERIFIER_nondet_int(void);
+static int pass(T a, T b)
+{{
+    if (!({c1}))
+        return 0;
+    {body.replace("CHOICE", "__VERIFIER_nondet_int()")}
+    return pass(a, b) + 1;
+}}
+int main(void)
+{{
+    return pass(__VERIFIER_nondet_{nd}(), __VERIFIER_nondet_{nd}()) & 0;
+}}
+"""
+
+
+def choice_program(ty: str, nd: str, c1: str, s1: list[str], recursive: bool = False) -> tuple[str, str]:
     """A single loop whose body chooses by an input on every pass: some run
     is endless exactly when the graph of the states that enter the body,
     with an edge for each choice, has a cycle (depth-first search)."""
@@ -178,6 +202,8 @@ int main(void)
     return 0;
 }}
 """
+    if recursive:
+        prog = recursive_program(ty, nd, c1, body)
     oracle = f"""#include <stdio.h>
 typedef {ty} T;
 #define N 65536
@@ -223,9 +249,9 @@ int main(void)
     return prog, oracle
 
 
-PROVE = ("import sys\nfrom divm.load.loader import load_program\nfrom divm.prove.chc import prove\n"
+PROVE = ("import sys\nfrom divm.load.loader import load_program\nfrom divm.prove.terminate import prove_termination\n"
          "from divm.prove.encode import Options\n"
-         "r = prove(load_program(sys.argv[1]), Options(), float(sys.argv[2]), termination=True)\n"
+         "r = prove_termination(load_program(sys.argv[1]), Options(), float(sys.argv[2]))\n"
          "print(r.status, r.reason)")
 
 

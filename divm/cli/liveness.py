@@ -20,7 +20,7 @@ def verify_liveness(s: Session) -> dict:
     totals = {"states": 0, "transitions": 0, "stored": 0, "seconds": 0.0}
     attempt = None
     if getattr(s.args, "termination", False):  # (forks: before the VM starts threads)
-        from divm.cli.verify import start_proof
+        from divm.cli.proof import start_proof
         attempt = start_proof(s, termination=True)
     stopper = Stopper(s.args.max_time, s.max_mem).__enter__()
     stopper.proof = attempt
@@ -61,8 +61,8 @@ def proved(s: Session, attempt, res, stopper: Stopper) -> None:
     if attempt.proved and res.verdict == "inconclusive":
         res.verdict, res.reason = "valid", ""
         r = attempt.result
-        s.console.note(f"divm: proved for every input: every loop has a ranking function ({len(r.get('rankings', []))} "
-                       f"loops, {r['clauses']} Horn clauses, {r['seconds']:.2f} s)")
+        s.console.note(f"divm: proved for every input: every loop and recursion has a ranking function "
+                       f"({len(r.get('rankings', []))} of them, {r['clauses']} Horn clauses, {r['seconds']:.2f} s)")
 
 
 def check_property(s: Session, props, formula, stopper: Stopper):

@@ -54,8 +54,8 @@ class ProofAttempt:
         try:  # most programs are beyond the encoding: say so without a process
             scan = Scan(prog, opts.assert_cancels)
             if termination:
-                from divm.prove.terminate import no_recursion
-                no_recursion(scan)
+                from divm.prove.terminate import recursion
+                recursion(scan)
             if opts.overflow and prog.source:
                 from divm.load.srcfacts import program_facts
                 if program_facts(prog).folded:  # (the IR has no instruction left to check there)
@@ -71,7 +71,8 @@ class ProofAttempt:
             signal.alarm(int(budget) + 30)  # (ends the child even if divm itself was killed, or z3 overruns)
             try:
                 from divm.prove.chc import prove
-                out = prove(prog, opts, budget, c_locals(prog), termination).to_json()
+                from divm.prove.terminate import prove_termination
+                out = (prove_termination if termination else prove)(prog, opts, budget, c_locals(prog)).to_json()
             except BaseException as e:  # noqa: BLE001 (whatever it is, the search goes on)
                 out = unknown(f"{type(e).__name__}: {e}")
             os.write(w, json.dumps(out).encode())
@@ -111,3 +112,15 @@ class ProofAttempt:
             os.waitpid(self.pid, 0)
             os.close(self.fd)
             self.pid = 0
+
+
+def start_proof(s, termination: bool = False):
+    """Under --symbolic, a proof attempt beside the search (ProofAttempt):
+    of safety, or with termination of safety and termination."""
+    args = s.args
+    budget = args.prove_time
+    if args.max_time is not None:
+        budget = min(budget, args.max_time)
+    if not args.symbolic or budget <= 0 or args.nondet_range or (args.liveness is not None) != termination:
+        return None
+    return ProofAttempt(s.prog, proof_options(args), budget, termination)

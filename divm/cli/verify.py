@@ -127,19 +127,6 @@ def cluster_machine(args, data: bytes, what: str, env: list):
     return Machine(vm, checkers=checkers, compaction=args.hash_compaction)
 
 
-def start_proof(s: Session, termination: bool = False):
-    """Under --symbolic, a proof attempt beside the search (cli/proof.py):
-    of safety, or with termination of safety and termination."""
-    args = s.args
-    budget = args.prove_time
-    if args.max_time is not None:
-        budget = min(budget, args.max_time)
-    if not args.symbolic or budget <= 0 or args.nondet_range or (args.liveness is not None) != termination:
-        return None
-    from divm.cli.proof import ProofAttempt, proof_options
-    return ProofAttempt(s.prog, proof_options(args), budget, termination)
-
-
 def end_proof(s: Session, attempt, searched_all: bool, res, report: dict) -> None:
     """The proof's outcome into the report: `valid` when it proved what the
     search left open."""
@@ -166,6 +153,7 @@ def verify_safety(s: Session) -> dict:
     from divm.explore.search import Limits
     args = s.args
     from divm.explore.search import Machine
+    from divm.cli.proof import start_proof
     attempt = start_proof(s)  # (forks: before the VM and the search start threads)
     vm, checkers = new_vm(s)
     machine = Machine(vm, checkers=checkers, compaction=args.hash_compaction, symmetry=heap_symmetry(args))

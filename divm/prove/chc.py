@@ -45,35 +45,28 @@ class Result:
         return out
 
 
-def prove(prog: Program, opts: Options, timeout: float, names_of=None, termination: bool = False) -> Result:
+def prove(prog: Program, opts: Options, timeout: float, names_of=None) -> Result:
     """proved (no input reaches an error), refuted (Spacer derived an error:
     the search finds it), unknown (out of time) or unfit (beyond the
     encoding, with the reason).  With names_of (a function's name -> its
     C locals, {alloca register: name}), a proof comes with its loop
-    invariants in C.  With termination, proved also means that every run
-    ends (terminate.py)."""
+    invariants in C."""
     t0 = time.time()
     try:
-        enc = Encoder(Scan(prog, opts.assert_cancels), opts)
-        clauses = enc.encode()
-        if termination:
-            from divm.prove.terminate import no_recursion
-            no_recursion(enc.scan)
+        enc, clauses = encode(prog, opts)
     except Unfit as e:
         return Result("unfit", str(e), time.time() - t0)
-    # (a termination proof needs the safety proof first, then its share for the loops)
-    res = safe(clauses, timeout * 0.4 if termination else timeout, t0)
-    if res.status == "proved" and termination:
-        from divm.prove.terminate import terminates
-        why, ranks = terminates(enc, clauses, res.invariants, t0 + timeout, names_of)
-        if why:
-            res = Result("unknown", why, clauses=res.clauses, predicates=res.predicates)
-        else:
-            res.rankings = ranks
+    res = safe(clauses, timeout, t0)
     if res.status == "proved" and names_of is not None:
         res.loops = loop_invariants(enc, res.invariants, names_of)
     res.seconds = time.time() - t0
     return res
+
+
+def encode(prog: Program, opts: Options) -> tuple[Encoder, list[Clause]]:
+    """The program's clauses (Unfit if it is beyond them)."""
+    enc = Encoder(Scan(prog, opts.assert_cancels), opts)
+    return enc, enc.encode()
 
 
 def safe(clauses: list[Clause], timeout: float, t0: float) -> Result:

@@ -2,8 +2,13 @@
 with Horn clauses (SV-COMP's termination property for the programs the
 prover takes).
 
-Without recursion, a run that never ends stays for ever in one strongly
-connected part of one function's control-flow graph.  For each such part
+A run that never ends makes an endless chain of calls or stays for ever
+in one strongly connected part of one function's control-flow graph.
+Functions may call themselves but not each other in a circle, so an
+endless chain of calls has endless calls of one function by itself:
+each of them must pass a ranking function of its arguments (and the
+globals it is called with) a smaller value than its caller got
+(rank_calls).  For each such part
 with head h, divm looks for a ranking function f, a sum of ±variables
 read as integers (sign- or zero-extended), that is smaller each time a
 run comes back to h than when it was last there.  Such an f has finitely
@@ -34,9 +39,10 @@ from divm.prove.scan import Scan, Unfit
 CASTS = ("zext", "sext", "trunc", "freeze")
 
 
-def no_recursion(scan: Scan) -> None:
-    """Unfit if a function can call itself (a run may then descend for ever
-    without any loop)."""
+def recursion(scan: Scan) -> set[str]:
+    """The functions that call themselves; Unfit if functions call each
+    other in a circle (a run may then descend for ever, and only a
+    function's own calls are ranked)."""
     calls = {fn.name: set() for fn in scan.fns}
     for fn in scan.fns:
         for b in fn.blocks:
@@ -48,14 +54,40 @@ def no_recursion(scan: Scan) -> None:
     def visit(n: str) -> None:
         state[n] = 1
         for m in calls[n]:
-            if state.get(m) == 1:
-                raise Unfit(f"recursion ({n} calls {m})")
+            if m != n and state.get(m) == 1:
+                raise Unfit(f"mutual recursion ({n} calls {m})")
             if m not in state:
                 visit(m)
         state[n] = 2
     for fn in scan.fns:
         if fn.name not in state:
             visit(fn.name)
+    return {n for n, ms in calls.items() if n in ms}
+
+
+def prove_termination(prog, opts, timeout: float, names_of=None):
+    """chc.prove's answer for safety and termination together: proved when
+    no input reaches an error and every run ends (a chc.Result with the
+    ranking functions)."""
+    from divm.prove.chc import Result, encode, loop_invariants, safe
+    t0 = time.time()
+    try:
+        enc, clauses = encode(prog, opts)
+        recursion(enc.scan)
+    except Unfit as e:
+        return Result("unfit", str(e), time.time() - t0)
+    # the safety proof first, then the loops get the rest of the time
+    res = safe(clauses, timeout * 0.4, t0)
+    if res.status == "proved":
+        why, ranks = terminates(enc, clauses, res.invariants, t0 + timeout, names_of)
+        if why:
+            res = Result("unknown", why, clauses=res.clauses, predicates=res.predicates)
+        else:
+            res.rankings = ranks
+    if res.status == "proved" and names_of is not None:
+        res.loops = loop_invariants(enc, res.invariants, names_of)
+    res.seconds = time.time() - t0
+    return res
 
 
 def terminates(enc: Encoder, clauses: list[Clause], inv: dict, deadline: float,
@@ -65,8 +97,17 @@ def terminates(enc: Encoder, clauses: list[Clause], inv: dict, deadline: float,
     found = []
     base = [c for c in clauses if c.head is not None]
     inv = strengthen(base, inv, constants(enc), min(10.0, (deadline - time.time()) / 3))
+    recursive = recursion(enc.scan)
     for fn in enc.scan.fns:
         order = reverse_postorder(fn)
+        if fn.name in recursive:
+            f = rank_calls(enc, base, inv, fn, set(order), deadline)
+            loc = head_loc(fn, 0)
+            if f is None:
+                late = " before the time limit" if time.time() >= deadline else ""
+                return f"no ranking function found for the recursion of {fn.name}{late}", []
+            found.append({"function": fn.name, "file": loc[0] if loc else None, "line": loc[1] if loc else None,
+                          "recursion": True, "ranking": describe_all(enc, fn, f, names_of, loc)})
         todo = cycles(fn, set(order))
         while todo:
             part = todo.pop()
@@ -341,6 +382,32 @@ def lexicographic(solvers: list, cands: list, x0: list, width: int, deadline: fl
     return out
 
 
+def rank_calls(enc: Encoder, base: list[Clause], inv: dict, fn: Fn, blocks: set[int],
+               deadline: float) -> list | None:
+    """A (lexicographic) ranking function of fn's arguments and the globals
+    it is called with that each of its calls of itself makes smaller than
+    they were when the caller was called: no chain of calls is endless."""
+    head = enc.block_pred(fn, 0)
+    n = len(enc.entry_types(fn))
+    if not n:
+        return None
+    x0 = [z3.Const(f"{fn.name}.rank.x0.{i}", head.domain(i)) for i in range(head.arity())]
+    width = max(head.domain(i).size() for i in range(n)) + 8
+    paths = Paths(enc, base, inv, fn, blocks, 0, goal=enc.call_pred(fn).name()).walk(x0)
+    if paths is None:
+        return None
+    solvers = []
+    for end, cons in paths:
+        s = z3.Solver()
+        s.set("timeout", 2000)
+        s.add(inst(inv, head(*x0)), *cons)
+        solvers.append((s, end))
+    cands = [((i, sign, signed),) for i in range(n) for signed in (True, False) for sign in (-1, 1)]
+    cands += [((i, 1, True), (j, sign, True)) for i in range(min(n, 6)) for j in range(i + 1, min(n, 6))
+              for sign in (1, -1)]
+    return lexicographic(solvers, cands, x0[:n], width, deadline)
+
+
 def inst(inv: dict, atom) -> z3.BoolRef:
     """A predicate application replaced by its invariant."""
     params, f = inv[atom.decl().name()]
@@ -355,15 +422,21 @@ class Paths:
 
     MAX = 256
 
-    def __init__(self, enc: Encoder, base: list[Clause], inv: dict, fn: Fn, part: set[int], h: int):
+    def __init__(self, enc: Encoder, base: list[Clause], inv: dict, fn: Fn, part: set[int], h: int,
+                 goal: str | None = None):
         self.inv, self.h, self.n = inv, h, 0
         block = {enc.block_pred(fn, b).name(): b for b in range(len(fn.blocks))}
         self.out: dict[int, list] = {b: [] for b in part}
+        self.goals: dict[int, list] = {b: [] for b in part}  # clauses into goal (a call predicate)
         for c in base:
-            if c.body and c.body[0].decl().name() in block and c.head.decl().name() in block:
-                b, t = block[c.body[0].decl().name()], block[c.head.decl().name()]
-                if b in part and t in part:
-                    self.out[b].append((c, t))
+            b = block.get(c.body[0].decl().name()) if c.body else None
+            if b not in part:
+                continue
+            t = block.get(c.head.decl().name())
+            if t in part:
+                self.out[b].append((c, t))
+            elif goal is not None and c.head.decl().name() == goal:
+                self.goals[b].append(c)
         self.inner = {}  # block -> the smaller loop it is in
         for sub in cycles(fn, part - {h}):
             frozen = frozenset(sub)
@@ -373,7 +446,9 @@ class Paths:
         self.written: dict[frozenset, set[int]] = {}
 
     def walk(self, x0: list) -> list | None:
-        """[(state back at h, constraints)], None if there are too many."""
+        """[(state back at h, constraints)], None if there are too many;
+        with a goal, [(the goal's arguments, constraints)] of the ways from
+        h into it."""
         self.paths: list = []
         try:
             self.arrive(self.h, x0, [], first=True)
@@ -381,14 +456,19 @@ class Paths:
             return None
         return self.paths
 
+    def record(self, state: list, cons: list) -> None:
+        if len(self.paths) >= self.MAX:
+            raise OverflowError
+        self.paths.append((state, cons))
+
     def arrive(self, b: int, cur: list, cons: list, first: bool = False) -> None:
         if b == self.h and not first:
-            if len(self.paths) >= self.MAX:
-                raise OverflowError
-            self.paths.append((cur, cons))
-            return
+            return self.record(cur, cons)
         sub = self.inner.get(b)
         if sub is None:
+            for c in self.goals[b]:
+                nxt, more = self.step(c, cur)
+                self.record(nxt, cons + more)
             for c, t in self.out[b]:
                 nxt, more = self.step(c, cur)
                 self.arrive(t, nxt, cons + more)
@@ -396,6 +476,10 @@ class Paths:
         # the smaller loop, left at some block of it
         written = self.modified(sub)
         for b2 in sub:
+            for c in self.goals[b2]:
+                at = [self.fresh(v) if k in written else v for k, v in enumerate(cur)]
+                nxt, more = self.step(c, at)
+                self.record(nxt, cons + [inst(self.inv, self.pred[b2](*at))] + more)
             for c, t in self.out[b2]:
                 if t in sub:
                     continue
@@ -443,10 +527,20 @@ def describe(enc: Encoder, fn: Fn, f: tuple, names_of, loc) -> str:
     slots = {v: k for k, v in state_slots(enc, fn).items()}
     cnames = names_of(fn.name, loc[1]) if names_of is not None and loc else {}
     glob = dict(enc.glob_list)
+    # the values fn was called with: a parameter by the local it is stored
+    # in, a global by its name
+    homes = {i.a[0].name: i.a[1].name for i in fn.blocks[0].ins
+             if i.op == "store" and not i.a[0].const and not i.a[1].const}
+    for k, (p, _) in enumerate(enc.entry_types(fn)):
+        slots[k] = p if p.startswith("@") else homes.get(p, p)
+    by_name = {g.name: g for _, g in enc.glob_list}
     out = ""
     for s, sign, signed in f:
         r = slots[s]
-        name = glob[int(r[1:])].name if r.startswith("@") else cnames.get(r, r)
+        if r.startswith("@"):
+            name = by_name[r[1:]].name if r[1:] in by_name else glob[int(r[1:])].name
+        else:
+            name = cnames.get(r, r)
         name = name if signed else f"(unsigned){name}"
         out += (" - " if sign < 0 else " + " if out else "") + name
     return out.strip() if not out.startswith(" - ") else "-" + out[3:]
