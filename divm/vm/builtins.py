@@ -188,7 +188,8 @@ NONDET = {"bool": (1, False), "_Bool": (1, False), "char": (8, True), "schar": (
           "longlong": (64, True), "ulonglong": (64, False), "size_t": (64, False), "loff_t": (64, True),
           "pointer": (64, False), "u32": (32, False), "u16": (16, False), "u8": (8, False),
           "s32": (32, True), "int128": (128, True), "uint128": (128, False), "pchar": (64, False),
-          "pthread_t": (64, False), "sector_t": (64, False), "ushort_t": (16, False), "ssize_t": (64, True)}
+          "pthread_t": (64, False), "sector_t": (64, False), "ushort_t": (16, False), "ssize_t": (64, True),
+          "unsigned_int": (32, False)}  # (as SV-COMP's termination-nla tasks spell it)
 
 
 def uninit_inputs(vm) -> None:
