@@ -24,6 +24,10 @@ from divm.load.datamodel import ilp32_hazards
      "an allocation of a number of bytes for struct s, whose size differs under ILP32"),
     ("struct s *p = malloc(sizeof *p); return ((char *)p)[12];",
      "the bytes of struct s, whose layout differs under ILP32, seen as char *"),
+    # a hex constant with L that fits 32 bits is a 32-bit unsigned long under ILP32
+    ("int x = nd(); return x < 0x80000000L;", "a value of type long"),
+    # a constant too big for int is a long long under ILP32, but y is a long
+    ("long y = nd(); return nd() + 2147483648 > y;", "a value of type long"),
 ])
 def test_hazards(tmp_path, body, what):
     """(Lines 1-4 declare; the body is line 5.)"""
@@ -65,3 +69,16 @@ def test_functions_nothing_calls_compute_nothing(tmp_path, called):
                  "int main(void) {\n  return " + ("(int)sw(1)" if called else "0") + ";\n}\n")
     found = ilp32_hazards(str(f))
     assert bool(found) == called, found
+
+
+@pytest.mark.parametrize("body", [
+    "int x = nd(); return x >= -2147483648 && x < 4294967296;",
+    "unsigned u = nd(); return u + 2147483648 > (-2147483648);",
+])
+def test_constants_too_big_for_int_are_64_bits_in_both(tmp_path, body):
+    """A decimal constant above INT_MAX is a long under LP64 and a long long
+    under ILP32 (C99): what it is compared with or added to is computed
+    with 64 bits either way (SV-COMP's termination-restricted c.07)."""
+    f = tmp_path / "p.c"
+    f.write_text("int nd(void);\nint main(void) {\n  " + body + "\n}\n")
+    assert ilp32_hazards(str(f)) == []

@@ -5,7 +5,9 @@ divm's memory has 64-bit pointers, so a program written for ILP32 (SV-COMP's
 pointers and what derives from them (`size_t`, `ptrdiff_t`, `intptr_t`).
 This scans clang's AST of the program for the constructs whose value can
 depend on that difference: arithmetic or calls of type `long`/`unsigned
-long`, casts between pointers and integers, and `sizeof` of a pointer.  A
+long`, casts between pointers and integers, and `sizeof` of a pointer
+(not a `long` that only a constant too big for `int` makes: 64 bits in
+both, wide_constants).  A
 program without them computes the same values either way (its sizes of
 structures with pointers differ, but consistently: accesses follow the same
 layout as allocations) -- unless it looks at a size: `sizeof`, `_Alignof`
@@ -51,22 +53,17 @@ def ilp32_hazards(path: str, limit: int = 5) -> list[str]:
         raise LoadError(f"cannot compile {path}: " + (r.stderr.strip().splitlines() or ["clang failed"])[0])
     ours = (str(ROOT / "libc-shim"), str(ROOT / "dios"))
     found: list[str] = []
-    cur, line = path, 0
     lines = r.stdout.splitlines()
     differ = differing_records(flags, path)
     parents = parent_lines(lines)
+    wide = wide_constants(lines, parents, flags, path)
     unused = False  # in a function nothing calls (glibc's inline helpers in a .i): it computes nothing
-    for i, text in enumerate(lines):
+    for i, (text, (cur, line, _)) in enumerate(zip(lines, positions(lines, path))):
         if text.startswith(("|-", "`-")):  # a top-level declaration
             fd = _FUNCTION.match(text)
             unused = fd is not None and not fd.group(1) and fd.group(2) != "main"
-        r = _RANGE.search(text)
-        first = r.group(1) if r else ""
-        if first.startswith("line:"):
-            line = int(first.split(":")[1])
-        elif not first.startswith(("col:", "<")) and first.count(":") >= 2:
-            cur, ln, _ = first.rsplit(":", 2)
-            line = int(ln)
+        if i in wide:
+            continue
         m = _NODE.match(text)
         if m is None:
             continue
@@ -87,6 +84,85 @@ def ilp32_hazards(path: str, limit: int = 5) -> list[str]:
             if len(found) >= limit:
                 break
     return found
+
+
+def positions(lines: list[str], path: str):
+    """(file, line, column) where each node of an AST dump begins (a node
+    without a range: where the last one began)."""
+    cur, line, col = path, 0, 0
+    for text in lines:
+        r = _RANGE.search(text)
+        first = r.group(1) if r else ""
+        if first.startswith("line:"):
+            _, ln, c = first.split(":")
+            line, col = int(ln), int(c)
+        elif first.startswith("col:"):
+            col = int(first[4:])
+        elif not first.startswith("<") and first.count(":") >= 2:
+            cur, ln, c = first.rsplit(":", 2)
+            line, col = int(ln), int(c)
+        yield cur, line, col
+
+
+_WIDE_LITERAL = re.compile(r"^[\s|`-]*IntegerLiteral 0x[0-9a-f]+ <[^>]*> '(long|long long)' (\d+)$")
+_SIGN = re.compile(r"^[\s|`-]*(?:UnaryOperator 0x[0-9a-f]+ <[^>]*> 'long' prefix '[-+]'|"
+                   r"ParenExpr 0x[0-9a-f]+ <[^>]*> 'long')")
+_WIDENED = re.compile(r"^[\s|`-]*ImplicitCastExpr 0x[0-9a-f]+ <[^>]*> 'long' <IntegralCast>$")
+_NARROW = re.compile(r"^[\s|`-]*\w+ 0x[0-9a-f]+ .*?'(?:int|unsigned int|short|unsigned short|char|signed char|"
+                     r"unsigned char|_Bool)'(?::'[^']*')?(?: \w+)*(?: <\w+>)?$")
+_ARITH = re.compile(r"^[\s|`-]*BinaryOperator 0x[0-9a-f]+ <[^>]*> '(?:int|long)' '(?:[-+*<>]|<=|>=|==|!=)'$")
+
+
+def wide_constants(lines: list[str], parents: list[int], flags: list[str], path: str) -> set[int]:
+    """The nodes of type `long` only because an integer constant does not
+    fit in 32 bits: under ILP32 the constant is a `long long` (C99), so
+    they compute with 64 bits in both models (`x >= -2147483648`).  The
+    constant itself (its ILP32 type read from an -m32 AST: a hex
+    2147483648L is an `unsigned long` of 32 bits there), a sign before it,
+    a narrower operand converted to it, and the comparison or arithmetic
+    of the two."""
+    literal = {}
+    for i, text in enumerate(lines):
+        m = _WIDE_LITERAL.match(text)
+        if m and m.group(1) == "long" and int(m.group(2)) >= 1 << 31:
+            literal[i] = None
+    if not literal:
+        return set()
+    c = [find_clang(), *flags, "-m32", "-fsyntax-only", "-Xclang", "-ast-dump", "-fno-color-diagnostics", path]
+    try:
+        r = subprocess.run(c, capture_output=True, text=True, errors="replace", timeout=600)
+    except (OSError, subprocess.TimeoutExpired):
+        return set()
+    if r.returncode != 0:
+        return set()
+    lines32 = r.stdout.splitlines()
+    ilp32 = {}
+    for text, where in zip(lines32, positions(lines32, path)):
+        m = _WIDE_LITERAL.match(text)
+        if m:
+            ilp32[where] = m.group(1)
+    out = {i for i, where in zip(range(len(lines)), positions(lines, path))
+           if i in literal and ilp32.get(where) == "long long"}
+    children: dict[int, list[int]] = {}
+    for i, p in enumerate(parents):
+        children.setdefault(p, []).append(i)
+    changed = True
+    while changed:  # signs and parentheses around a wide constant
+        changed = False
+        for i, kids in children.items():
+            if i >= 0 and i not in out and len(kids) == 1 and kids[0] in out and _SIGN.match(lines[i]):
+                out.add(i)
+                changed = True
+    for i, kids in list(children.items()):
+        if i < 0 or len(kids) != 2 or not _ARITH.match(lines[i]) or not any(k in out for k in kids):
+            continue
+        other = kids[1] if kids[0] in out else kids[0]
+        if other in out:
+            out.add(i)
+        elif _WIDENED.match(lines[other]) and len(children.get(other, [])) == 1 \
+                and _NARROW.match(lines[children[other][0]]):
+            out |= {other, i}
+    return out
 
 
 def hazard(kind: str, text: str, ty: str, child: str) -> str:
