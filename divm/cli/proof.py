@@ -52,10 +52,7 @@ class ProofAttempt:
         self.pid = 0
         self.budget, self.t0 = budget, time.time()
         try:  # most programs are beyond the encoding: say so without a process
-            scan = Scan(prog, opts.assert_cancels)
-            if termination:
-                from divm.prove.terminate import recursion
-                recursion(scan)
+            Scan(prog, opts.assert_cancels)
             if opts.overflow and prog.source:
                 from divm.load.srcfacts import program_facts
                 if program_facts(prog).folded:  # (the IR has no instruction left to check there)

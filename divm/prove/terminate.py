@@ -4,11 +4,12 @@ prover takes).
 
 A run that never ends makes an endless chain of calls or stays for ever
 in one strongly connected part of one function's control-flow graph.
-Functions may call themselves but not each other in a circle, so an
-endless chain of calls has endless calls of one function by itself:
-each of them must pass a ranking function of its arguments (and the
-globals it is called with) a smaller value than its caller got
-(rank_calls).  For each such part
+An endless chain of calls stays, from some call on, within one group of
+functions that call each other in a circle (or one that calls itself):
+each call within the group must pass a ranking function of the
+arguments (and the globals when called) a smaller value than its caller
+got (rank_calls; a term names parameter i, or global j, of whichever
+function it is).  For each such part
 with head h, divm looks for a ranking function f, a sum of ±variables
 read as integers (sign- or zero-extended), that is smaller each time a
 run comes back to h than when it was last there.  Such an f has finitely
@@ -39,30 +40,44 @@ from divm.prove.scan import Scan, Unfit
 CASTS = ("zext", "sext", "trunc", "freeze")
 
 
-def recursion(scan: Scan) -> set[str]:
-    """The functions that call themselves; Unfit if functions call each
-    other in a circle (a run may then descend for ever, and only a
-    function's own calls are ranked)."""
-    calls = {fn.name: set() for fn in scan.fns}
+def recursion(scan: Scan) -> list[list[Fn]]:
+    """The groups of functions that call each other in a circle (a function
+    that calls itself is a group of one): Tarjan's algorithm on the call
+    graph."""
+    by_name = {fn.name: fn for fn in scan.fns}
+    calls = {fn.name: [] for fn in scan.fns}
     for fn in scan.fns:
         for b in fn.blocks:
             for ins in b.ins:
                 if ins.op == "call" and ins.x["callee"].name in calls:
-                    calls[fn.name].add(ins.x["callee"].name)
-    state: dict[str, int] = {}
+                    calls[fn.name].append(ins.x["callee"].name)
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    out: list[list[Fn]] = []
 
     def visit(n: str) -> None:
-        state[n] = 1
+        index[n] = low[n] = len(index)
+        stack.append(n)
         for m in calls[n]:
-            if m != n and state.get(m) == 1:
-                raise Unfit(f"mutual recursion ({n} calls {m})")
-            if m not in state:
+            if m not in index:
                 visit(m)
-        state[n] = 2
+                low[n] = min(low[n], low[m])
+            elif m in stack:
+                low[n] = min(low[n], index[m])
+        if low[n] == index[n]:
+            group = []
+            while True:
+                m = stack.pop()
+                group.append(m)
+                if m == n:
+                    break
+            if len(group) > 1 or n in calls[n]:
+                out.append([by_name[m] for m in reversed(group)])
     for fn in scan.fns:
-        if fn.name not in state:
+        if fn.name not in index:
             visit(fn.name)
-    return {n for n, ms in calls.items() if n in ms}
+    return out
 
 
 def prove_termination(prog, opts, timeout: float, names_of=None):
@@ -73,7 +88,6 @@ def prove_termination(prog, opts, timeout: float, names_of=None):
     t0 = time.time()
     try:
         enc, clauses = encode(prog, opts)
-        recursion(enc.scan)
     except Unfit as e:
         return Result("unfit", str(e), time.time() - t0)
     # the safety proof first, then the loops get the rest of the time
@@ -97,17 +111,19 @@ def terminates(enc: Encoder, clauses: list[Clause], inv: dict, deadline: float,
     found = []
     base = [c for c in clauses if c.head is not None]
     inv = strengthen(base, inv, constants(enc), min(10.0, (deadline - time.time()) / 3))
-    recursive = recursion(enc.scan)
+    for group in recursion(enc.scan):
+        f = rank_calls(enc, base, inv, group, deadline)
+        fn = group[0]
+        names = " and ".join(g.name for g in group)
+        loc = head_loc(fn, 0)
+        if f is None:
+            late = " before the time limit" if time.time() >= deadline else ""
+            return f"no ranking function found for the recursion of {names}{late}", []
+        found.append({"function": names, "file": loc[0] if loc else None, "line": loc[1] if loc else None,
+                      "recursion": True,
+                      "ranking": describe_all(enc, fn, f, names_of, loc, entry_slot(len(fn.params)))})
     for fn in enc.scan.fns:
         order = reverse_postorder(fn)
-        if fn.name in recursive:
-            f = rank_calls(enc, base, inv, fn, set(order), deadline)
-            loc = head_loc(fn, 0)
-            if f is None:
-                late = " before the time limit" if time.time() >= deadline else ""
-                return f"no ranking function found for the recursion of {fn.name}{late}", []
-            found.append({"function": fn.name, "file": loc[0] if loc else None, "line": loc[1] if loc else None,
-                          "recursion": True, "ranking": describe_all(enc, fn, f, names_of, loc)})
         todo = cycles(fn, set(order))
         while todo:
             part = todo.pop()
@@ -314,10 +330,10 @@ def candidates(enc: Encoder, fn: Fn, part: set[int]) -> list[tuple]:
     return list(dict.fromkeys(out))
 
 
-def value(f: tuple, args: list, width: int) -> z3.ExprRef:
+def value(f: tuple, args: list, width: int, at=None) -> z3.ExprRef:
     terms = []
     for s, sign, signed in f:
-        a = args[s]
+        a = args[s if at is None else at(s)]
         v = (z3.SignExt if signed else z3.ZeroExt)(width - a.size(), a)
         terms.append(v if sign > 0 else -v)
     return z3.simplify(sum(terms[1:], terms[0]))
@@ -342,24 +358,26 @@ def rank(enc: Encoder, base: list[Clause], inv: dict, fn: Fn, part: set[int], h:
         s = z3.Solver()
         s.set("timeout", 2000)
         s.add(inst(inv, head(*x0)), *cons)
-        solvers.append((s, end))
-    return lexicographic(solvers, candidates(enc, fn, part), x0, width, deadline)
+        solvers.append((s, end, None, x0, None))
+    return lexicographic(solvers, candidates(enc, fn, part), width, deadline)
 
 
-def lexicographic(solvers: list, cands: list, x0: list, width: int, deadline: float) -> list | None:
-    """Ranking functions f1, f2, ... of the paths (solver, state back at the
-    head): f1 never grows on any path and shrinks on some, which can then
-    happen only finitely often; f2 does the same for the other paths, and
-    so on until every path shrinks one.  A single f that shrinks on every
-    path is the common case.  None if the candidates give no such list."""
+def lexicographic(solvers: list, cands: list, width: int, deadline: float) -> list | None:
+    """Ranking functions f1, f2, ... of the paths (solver, state at the
+    path's end and where its slots are, state at its start and where its
+    slots are): f1 never grows on any path and shrinks on some, which can
+    then happen only finitely often; f2 does the same for the other paths,
+    and so on until every path shrinks one.  A single f that shrinks on
+    every path is the common case.  None if the candidates give no such
+    list."""
     memo: dict = {}
 
     def test(f, i: int, strict: bool) -> bool:
         """Does f shrink (strict) or not grow on path i?"""
         key = (f, i, strict)
         if key not in memo:
-            s, end = solvers[i]
-            then, now = value(f, end, width), value(f, x0, width)
+            s, end, at_end, start, at_start = solvers[i]
+            then, now = value(f, end, width, at_end), value(f, start, width, at_start)
             s.push()
             s.add(then >= now if strict else then > now)
             memo[key] = s.check() == z3.unsat
@@ -382,30 +400,43 @@ def lexicographic(solvers: list, cands: list, x0: list, width: int, deadline: fl
     return out
 
 
-def rank_calls(enc: Encoder, base: list[Clause], inv: dict, fn: Fn, blocks: set[int],
-               deadline: float) -> list | None:
-    """A (lexicographic) ranking function of fn's arguments and the globals
-    it is called with that each of its calls of itself makes smaller than
-    they were when the caller was called: no chain of calls is endless."""
-    head = enc.block_pred(fn, 0)
-    n = len(enc.entry_types(fn))
-    if not n:
+GLOBAL = 1000  # a ranking term's slot for global j of the values a function is called with: GLOBAL + j
+
+
+def entry_slot(nparams: int):
+    """Where a recursion ranking's slot is in a function's entry values
+    (its parameters, then the globals when it was called)."""
+    return lambda slot: slot if slot < GLOBAL else nparams + slot - GLOBAL
+
+
+def rank_calls(enc: Encoder, base: list[Clause], inv: dict, group: list[Fn], deadline: float) -> list | None:
+    """A (lexicographic) ranking function of the arguments (and the globals
+    when called) that every call within the group of functions makes
+    smaller than its caller got them: no chain of calls is endless.  A
+    term names parameter i, or global j, of whichever function it is."""
+    nparams = min(len(fn.params) for fn in group)
+    sorts = [{fn.ty.params[i].bits for fn in group} for i in range(nparams)]
+    slots = [i for i in range(nparams) if len(sorts[i]) == 1] + [GLOBAL + j for j in range(len(enc.glob_list))]
+    if not slots:
         return None
-    x0 = [z3.Const(f"{fn.name}.rank.x0.{i}", head.domain(i)) for i in range(head.arity())]
-    width = max(head.domain(i).size() for i in range(n)) + 8
-    paths = Paths(enc, base, inv, fn, blocks, 0, goal=enc.call_pred(fn).name()).walk(x0)
-    if paths is None:
-        return None
-    solvers = []
-    for end, cons in paths:
-        s = z3.Solver()
-        s.set("timeout", 2000)
-        s.add(inst(inv, head(*x0)), *cons)
-        solvers.append((s, end))
-    cands = [((i, sign, signed),) for i in range(n) for signed in (True, False) for sign in (-1, 1)]
-    cands += [((i, 1, True), (j, sign, True)) for i in range(min(n, 6)) for j in range(i + 1, min(n, 6))
-              for sign in (1, -1)]
-    return lexicographic(solvers, cands, x0[:n], width, deadline)
+    goals = {enc.call_pred(g).name(): g for g in group}
+    entries = []
+    for fn in group:
+        head = enc.block_pred(fn, 0)
+        x0 = [z3.Const(f"{fn.name}.rank.x0.{i}", head.domain(i)) for i in range(head.arity())]
+        paths = Paths(enc, base, inv, fn, set(reverse_postorder(fn)), 0, goals=set(goals)).walk(x0)
+        if paths is None:
+            return None
+        for end, cons, callee in paths:
+            s = z3.Solver()
+            s.set("timeout", 2000)
+            s.add(inst(inv, head(*x0)), *cons)
+            entries.append((s, end, entry_slot(len(goals[callee].params)), x0, entry_slot(len(fn.params))))
+    width = max(max(e[1][e[2](k)].size() for k in slots) for e in entries) + 8 if entries else 8
+    cands = [((k, sign, signed),) for k in slots for signed in (True, False) for sign in (-1, 1)]
+    few = slots[:6]
+    cands += [((k, 1, True), (m, sign, True)) for i, k in enumerate(few) for m in few[i + 1:] for sign in (1, -1)]
+    return lexicographic(entries, cands, width, deadline)
 
 
 def inst(inv: dict, atom) -> z3.BoolRef:
@@ -423,11 +454,11 @@ class Paths:
     MAX = 256
 
     def __init__(self, enc: Encoder, base: list[Clause], inv: dict, fn: Fn, part: set[int], h: int,
-                 goal: str | None = None):
+                 goals: set[str] = frozenset()):
         self.inv, self.h, self.n = inv, h, 0
         block = {enc.block_pred(fn, b).name(): b for b in range(len(fn.blocks))}
         self.out: dict[int, list] = {b: [] for b in part}
-        self.goals: dict[int, list] = {b: [] for b in part}  # clauses into goal (a call predicate)
+        self.goals: dict[int, list] = {b: [] for b in part}  # clauses into a goal (call predicates)
         for c in base:
             b = block.get(c.body[0].decl().name()) if c.body else None
             if b not in part:
@@ -435,7 +466,7 @@ class Paths:
             t = block.get(c.head.decl().name())
             if t in part:
                 self.out[b].append((c, t))
-            elif goal is not None and c.head.decl().name() == goal:
+            elif c.head.decl().name() in goals:
                 self.goals[b].append(c)
         self.inner = {}  # block -> the smaller loop it is in
         for sub in cycles(fn, part - {h}):
@@ -447,8 +478,8 @@ class Paths:
 
     def walk(self, x0: list) -> list | None:
         """[(state back at h, constraints)], None if there are too many;
-        with a goal, [(the goal's arguments, constraints)] of the ways from
-        h into it."""
+        with goals, [(a goal's arguments, constraints, the goal)] of the
+        ways from h into them."""
         self.paths: list = []
         try:
             self.arrive(self.h, x0, [], first=True)
@@ -456,10 +487,10 @@ class Paths:
             return None
         return self.paths
 
-    def record(self, state: list, cons: list) -> None:
+    def record(self, state: list, cons: list, goal: Clause | None = None) -> None:
         if len(self.paths) >= self.MAX:
             raise OverflowError
-        self.paths.append((state, cons))
+        self.paths.append((state, cons) if goal is None else (state, cons, goal.head.decl().name()))
 
     def arrive(self, b: int, cur: list, cons: list, first: bool = False) -> None:
         if b == self.h and not first:
@@ -468,7 +499,7 @@ class Paths:
         if sub is None:
             for c in self.goals[b]:
                 nxt, more = self.step(c, cur)
-                self.record(nxt, cons + more)
+                self.record(nxt, cons + more, c)
             for c, t in self.out[b]:
                 nxt, more = self.step(c, cur)
                 self.arrive(t, nxt, cons + more)
@@ -479,7 +510,7 @@ class Paths:
             for c in self.goals[b2]:
                 at = [self.fresh(v) if k in written else v for k, v in enumerate(cur)]
                 nxt, more = self.step(c, at)
-                self.record(nxt, cons + [inst(self.inv, self.pred[b2](*at))] + more)
+                self.record(nxt, cons + [inst(self.inv, self.pred[b2](*at))] + more, c)
             for c, t in self.out[b2]:
                 if t in sub:
                     continue
@@ -516,13 +547,13 @@ class Paths:
         return nxt, more
 
 
-def describe_all(enc: Encoder, fn: Fn, fs: list, names_of, loc) -> str:
+def describe_all(enc: Encoder, fn: Fn, fs: list, names_of, loc, at=None) -> str:
     """A ranking function in words: `x`, or `(x, y)` lexicographically."""
-    parts = [describe(enc, fn, f, names_of, loc) for f in fs]
+    parts = [describe(enc, fn, f, names_of, loc, at) for f in fs]
     return parts[0] if len(parts) == 1 else f"({', '.join(parts)})"
 
 
-def describe(enc: Encoder, fn: Fn, f: tuple, names_of, loc) -> str:
+def describe(enc: Encoder, fn: Fn, f: tuple, names_of, loc, at=None) -> str:
     """f in C-like words: the variables' names where known."""
     slots = {v: k for k, v in state_slots(enc, fn).items()}
     cnames = names_of(fn.name, loc[1]) if names_of is not None and loc else {}
@@ -536,7 +567,7 @@ def describe(enc: Encoder, fn: Fn, f: tuple, names_of, loc) -> str:
     by_name = {g.name: g for _, g in enc.glob_list}
     out = ""
     for s, sign, signed in f:
-        r = slots[s]
+        r = slots[s if at is None else at(s)]
         if r.startswith("@"):
             name = by_name[r[1:]].name if r[1:] in by_name else glob[int(r[1:])].name
         else:
