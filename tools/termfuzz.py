@@ -5,7 +5,8 @@ Each seed makes a C program with two 8-bit inputs a and b (signed or
 unsigned char) and one loop, or a loop with a loop inside, whose
 conditions and bodies are random comparisons and assignments of the two
 variables; some loops choose by an input on every pass, some are a
-function that calls itself for the next pass.  The truth comes from the same code compiled natively: the
+function that calls itself for the next pass (or two that call each
+other, each with a part of the body).  The truth comes from the same code compiled natively: the
 state (a, b) has 65536 values, so the oracle follows every input's run
 state by state, remembering each state's outcome, and knows exactly
 whether some input runs for ever.  The prover must never prove such a
@@ -97,7 +98,7 @@ int main(void)
 }}
 """
     if recursive:
-        prog = recursive_program(ty, nd, c1, " ".join(s1))
+        prog = recursive_program(ty, nd, c1, s1, r.random() < 0.5)
     oracle = f"""#include <stdio.h>
 typedef {ty} T;
 #define N 65536
@@ -165,9 +166,34 @@ int main(void)
     return prog, oracle
 
 
-def recursive_program(ty: str, nd: str, c1: str, body: str) -> str:
+def recursive_program(ty: str, nd: str, c1: str, stmts: list[str], mutual: bool = False) -> str:
     """The single loop `while (c1) body` as a function that calls itself
-    for the next pass (the same runs, so the same oracle)."""
+    for the next pass (the same runs, so the same oracle); mutual: as two
+    functions that call each other, each with a part of the body."""
+    body = " ".join(stmts)
+    if mutual and len(stmts) > 1:
+        first, rest = stmts[0], " ".join(stmts[1:])
+        return f"""typedef {ty} T;
+extern T __VERIFIER_nondet_{nd}(void);
+extern int __VERIFIER_nondet_int(void);
+static int rest(T a, T b);
+static int pass(T a, T b)
+{{
+    if (!({c1}))
+        return 0;
+    {first.replace("CHOICE", "__VERIFIER_nondet_int()")}
+    return rest(a, b) + 1;
+}}
+static int rest(T a, T b)
+{{
+    {rest.replace("CHOICE", "__VERIFIER_nondet_int()")}
+    return pass(a, b);
+}}
+int main(void)
+{{
+    return pass(__VERIFIER_nondet_{nd}(), __VERIFIER_nondet_{nd}()) & 0;
+}}
+"""
     return f"""typedef {ty} T;
 extern T __VERIFIER_nondet_{nd}(void);
 extern int __VERIFIER_nondet_int(void);
@@ -203,7 +229,7 @@ int main(void)
 }}
 """
     if recursive:
-        prog = recursive_program(ty, nd, c1, body)
+        prog = recursive_program(ty, nd, c1, s1, len(body) % 2 == 0)
     oracle = f"""#include <stdio.h>
 typedef {ty} T;
 #define N 65536

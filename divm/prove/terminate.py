@@ -106,8 +106,8 @@ def prove_termination(prog, opts, timeout: float, names_of=None):
 
 def terminates(enc: Encoder, clauses: list[Clause], inv: dict, deadline: float,
                names_of=None) -> tuple[str, list[dict]]:
-    """('', the ranking functions) when every loop of every function ends,
-    else (why not, [])."""
+    """('', the ranking functions) when every chain of calls and every loop
+    of every function ends, else (why not, [])."""
     found = []
     base = [c for c in clauses if c.head is not None]
     inv = strengthen(base, inv, constants(enc), min(10.0, (deadline - time.time()) / 3))
@@ -446,8 +446,9 @@ def inst(inv: dict, atom) -> z3.BoolRef:
 
 
 class Paths:
-    """The ways from a loop's head back to it, each a formula: the steps'
-    clauses chained, with the invariants of the calls they make.  A smaller
+    """The ways from a loop's head back to it (or from a function's entry
+    into the calls of goals), each a formula: the steps' clauses chained,
+    with the invariants of the calls they make.  A smaller
     loop inside is one step: the variables it writes take any values its
     invariants allow where it is left, the others keep theirs."""
 
