@@ -54,12 +54,7 @@ def proved(s: Session, attempt, res, stopper: Stopper) -> None:
     wait = 0.0
     if res.verdict == "inconclusive" and stopper.signal is None:
         wait = attempt.budget - (time.time() - attempt.t0)
-    attempt.wait(max(0.0, wait))
-    if attempt.proved and res.verdict == "error":
-        s.console.note("divm: internal inconsistency: the prover proved a program the search found an error in; "
-                       "please report it")
-    if attempt.proved and res.verdict == "inconclusive":
-        res.verdict, res.reason = "valid", ""
+    if attempt.settle(res, wait, s.console):
         r = attempt.result
         s.console.note(f"divm: proved for every input: every loop and recursion has a ranking function "
                        f"({len(r.get('rankings', []))} of them, {r['clauses']} Horn clauses, {r['seconds']:.2f} s)")

@@ -95,6 +95,19 @@ class ProofAttempt:
         self.finish()
         return res or unknown("no answer before the prover was stopped")
 
+    def settle(self, res, wait: float, console) -> bool:
+        """The proof's answer (waiting up to wait s) against the search's
+        result res: True when it proves what the search left inconclusive
+        (res is then valid)."""
+        self.wait(max(0.0, wait))
+        if self.proved and res.verdict == "error":  # the concrete counterexample stands
+            console.note("divm: internal inconsistency: the prover proved a program the search found an error in; "
+                         "please report it")
+        if self.proved and res.verdict == "inconclusive":
+            res.verdict, res.reason = "valid", ""
+            return True
+        return False
+
     @property
     def proved(self) -> bool:
         return self.result is not None and self.result["status"] == "proved"

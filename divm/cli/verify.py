@@ -136,13 +136,10 @@ def end_proof(s: Session, attempt, searched_all: bool, res, report: dict) -> Non
     # enumerate, leaves the question open: the proof gets the rest of its
     # time (not after a limit or a signal: the user bounded the work)
     wait = attempt.budget - (time.time() - attempt.t0) if report["result"] == "inconclusive" and searched_all else 0
-    report["proof"] = attempt.wait(max(0.0, wait))
-    if attempt.proved and report["result"] == "error":  # the concrete counterexample stands
-        s.console.note("divm: internal inconsistency: the prover proved a program the search found an error in; "
-                       "please report it")
-    if attempt.proved and report["result"] == "inconclusive":
-        res.verdict = report["result"] = "valid"
-        res.reason = ""
+    settled = attempt.settle(res, wait, s.console)
+    report["proof"] = attempt.result
+    if settled:
+        report["result"] = "valid"
         report.pop("reason", None)
         s.console.note(f"divm: proved for every input by inductive invariants ({attempt.result['predicates']} "
                        f"predicates, {attempt.result['clauses']} Horn clauses, {attempt.result['seconds']:.2f} s)")

@@ -42,42 +42,17 @@ CASTS = ("zext", "sext", "trunc", "freeze")
 
 def recursion(scan: Scan) -> list[list[Fn]]:
     """The groups of functions that call each other in a circle (a function
-    that calls itself is a group of one): Tarjan's algorithm on the call
-    graph."""
-    by_name = {fn.name: fn for fn in scan.fns}
-    calls = {fn.name: [] for fn in scan.fns}
+    that calls itself is a group of one)."""
+    from divm.props.ltl import sccs
+    calls: dict[str, list[str]] = {fn.name: [] for fn in scan.fns}
     for fn in scan.fns:
         for b in fn.blocks:
             for ins in b.ins:
                 if ins.op == "call" and ins.x["callee"].name in calls:
                     calls[fn.name].append(ins.x["callee"].name)
-    index: dict[str, int] = {}
-    low: dict[str, int] = {}
-    stack: list[str] = []
-    out: list[list[Fn]] = []
-
-    def visit(n: str) -> None:
-        index[n] = low[n] = len(index)
-        stack.append(n)
-        for m in calls[n]:
-            if m not in index:
-                visit(m)
-                low[n] = min(low[n], low[m])
-            elif m in stack:
-                low[n] = min(low[n], index[m])
-        if low[n] == index[n]:
-            group = []
-            while True:
-                m = stack.pop()
-                group.append(m)
-                if m == n:
-                    break
-            if len(group) > 1 or n in calls[n]:
-                out.append([by_name[m] for m in reversed(group)])
-    for fn in scan.fns:
-        if fn.name not in index:
-            visit(fn.name)
-    return out
+    order = {fn.name: k for k, fn in enumerate(scan.fns)}
+    return [[scan.fns[order[n]] for n in sorted(group, key=order.get)] for group in sccs(list(calls), calls)
+            if len(group) > 1 or group[0] in calls[group[0]]]
 
 
 def prove_termination(prog, opts, timeout: float, names_of=None):
@@ -193,50 +168,10 @@ def reverse_postorder(fn: Fn) -> list[int]:
 
 
 def cycles(fn: Fn, blocks: set[int]) -> list[set[int]]:
-    """The strongly connected parts of the graph on blocks that hold a cycle
-    (Tarjan's algorithm)."""
-    index: dict[int, int] = {}
-    low: dict[int, int] = {}
-    stack: list[int] = []
-    on: set[int] = set()
-    out: list[set[int]] = []
-
-    def succ(b: int) -> list[int]:
-        return [t for t in successors(fn.blocks[b]) if t in blocks]
-
-    for root in sorted(blocks):
-        if root in index:
-            continue
-        work = [(root, iter(succ(root)))]
-        index[root] = low[root] = len(index)
-        stack.append(root)
-        on.add(root)
-        while work:
-            v, it = work[-1]
-            w = next(it, None)
-            if w is not None:
-                if w not in index:
-                    index[w] = low[w] = len(index)
-                    stack.append(w)
-                    on.add(w)
-                    work.append((w, iter(succ(w))))
-                elif w in on:
-                    low[v] = min(low[v], index[w])
-                continue
-            work.pop()
-            if work:
-                low[work[-1][0]] = min(low[work[-1][0]], low[v])
-            if low[v] == index[v]:
-                part = set()
-                while True:
-                    w = stack.pop()
-                    on.discard(w)
-                    part.add(w)
-                    if w == v:
-                        break
-                if len(part) > 1 or v in succ(v):
-                    out.append(part)
-    return out
+    """The strongly connected parts of the graph on blocks that hold a cycle."""
+    from divm.props.ltl import sccs
+    edges = {b: [t for t in successors(fn.blocks[b]) if t in blocks] for b in blocks}
+    return [set(part) for part in sccs(sorted(blocks), edges) if len(part) > 1 or part[0] in edges[part[0]]]
 
 
 def head_loc(fn: Fn, h: int) -> tuple | None:
