@@ -36,6 +36,19 @@ def test_termination_proof(path):
         assert res.rankings
 
 
+UNBOUNDED = [p for p in CASES if re.search(r"//\s*unbounded:", open(p).read())]
+
+
+@pytest.mark.parametrize("path", UNBOUNDED, ids=[os.path.basename(p)[:-2] for p in UNBOUNDED])
+def test_termination_proof_without_wraps(path):
+    """SV-COMP's termination counts with unbounded signed integers
+    (wrap_undefined): `// unbounded: proved|not` says what the prover must
+    answer there."""
+    want = re.search(r"//\s*unbounded:\s*(\w+)", open(path).read()).group(1)
+    res = prove_termination(load_program(path), Options(wrap_undefined=True), 60)
+    assert (res.status == "proved") == (want == "proved"), res
+
+
 def test_verify_termination_by_ranking(tmp_path):
     """divm verify --symbolic --termination: the search cannot end (the
     inputs are unbounded), the proof gives `valid`, with the ranking

@@ -25,7 +25,8 @@ def proof_options(args):
     from divm.prove.encode import Options
     return Options(abort_error="cancel:abort" not in args.opts, exit_error="ignore:exit" not in args.opts,
                    uninit_nondet="nondet:uninit" in args.opts, overflow="check:overflow" in args.opts,
-                   void_main="allow:void-main" in args.opts, assert_cancels="cancel:assert" in args.opts)
+                   void_main="allow:void-main" in args.opts, assert_cancels="cancel:assert" in args.opts,
+                   wrap_undefined=getattr(args, "wrap_undefined", False))
 
 
 def c_locals(prog):
@@ -53,7 +54,8 @@ class ProofAttempt:
         self.budget, self.t0 = budget, time.time()
         try:  # most programs are beyond the encoding: say so without a process
             Scan(prog, opts.assert_cancels)
-            if opts.overflow and prog.source:
+            # (signed shifts are marked nsw there; SV-COMP's termination counts without wraps)
+            if (opts.overflow or termination and opts.wrap_undefined) and prog.source:
                 from divm.load.srcfacts import program_facts
                 if program_facts(prog).folded:  # (the IR has no instruction left to check there)
                     raise Unfit("signed overflow that clang folded away")

@@ -204,6 +204,8 @@ def search(prog, program: str, prop: Property, args) -> dict:
     args_v = parse(argv)
     # errors outside the property end their paths: a violation elsewhere is still found
     args_v.cut_errors = lambda err: violated(prop, err.kind, err.message) is None
+    # SV-COMP's C has no signed wrap: a termination proof must not rest on one
+    args_v.wrap_undefined = True
     return verify_program(args_v, Console(), prog=prog)
 
 

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 
 import z3
 
-from divm.load.ir import Blk, Fn, Ins
+from divm.load.ir import Blk, Fn, Ins, Op
 from divm.prove.scan import CASTS, END_CALLS, ERROR_CALLS, INT_OPS, NONDET_PREFIXES, REACH_CALLS, Scan, Unfit, where
 
 
@@ -36,6 +36,8 @@ class Options:
     overflow: bool = False        # -o check:overflow: nsw overflow is an error
     void_main: bool = False       # -o allow:void-main: main may return void
     assert_cancels: bool = False  # -o cancel:assert: a failed assertion ends its path (VM.reach)
+    wrap_undefined: bool = False  # SV-COMP: signed overflow is undefined, so no termination proof may rest on a wrap
+    math_ints: bool = False       # clauses into False where a signed value out of range decides the run (wraps)
 
 
 @dataclass
@@ -64,6 +66,7 @@ class Frame:
         self.body = [enc.block_pred(fn, blk.idx)(*self.state())]
         self.cond: list = []
         self.blk_idx = blk.idx
+        self.wide: dict[str, z3.ExprRef] = {}  # (math_ints) nsw results as unbounded integers, in enough bits
         if blk.idx == 0:  # the arguments are the entry values
             for (p, _), e in zip(enc.entry_types(fn), self.entry):
                 if not p.startswith("@"):
@@ -85,7 +88,18 @@ class Frame:
         if not z3.is_false(c):
             self.enc.clauses.append(Clause(None, list(self.body), [*self.cond, c], what))
 
-    def goto(self, target: int, cond=None) -> None:
+    def seen(self, op, by, ins: Ins, cond=None) -> None:
+        """(math_ints) op's value is used where its being out of range
+        would change the run (by is relevant): a clause into False if the
+        unbounded value and the wrapped one may differ."""
+        w = None if op.const else self.wide.get(op.name)
+        if w is not None and by in self.enc.relevant:
+            narrow = self.regs[op.name]
+            out = w != z3.SignExt(w.size() - narrow.size(), narrow)
+            self.error(out if cond is None else z3.And(cond, out),
+                       f"signed overflow that decides the run ({where(self.fn, ins)})")
+
+    def goto(self, target: int, cond=None, ins: Ins | None = None) -> None:
         """The clause from here to block target (its phis take this block's values)."""
         fn = self.fn
         regs = dict(self.regs)
@@ -93,6 +107,11 @@ class Frame:
             for pred, v in phi.x:
                 if pred == self.blk_idx:
                     regs[phi.res] = self.val(v)
+                    if self.wide:
+                        self.seen(v, ("r", fn.name, phi.res), ins, cond)
+        for r in self.wide:  # (the next block sees only the wrapped value)
+            if r in self.enc.carried_set[fn.name]:
+                self.seen(Op(r, None), ("r", fn.name, r), ins, cond)
         conds = list(self.cond) + ([cond] if cond is not None else [])
         head = self.enc.block_pred(fn, target)(*self.state(regs))
         self.enc.clauses.append(Clause(head, list(self.body), conds))
@@ -105,6 +124,9 @@ class Encoder:
         self.preds: dict[str, z3.FuncDeclRef] = {}
         self.fresh = 0
         self.glob_list = list(scan.globals.items())
+        self.relevant = relevance(scan, opts) if opts.math_ints else set()
+        self.carried_set = {name: set(regs) for name, regs in scan.carried.items()}
+        self.scanned = {fn.name for fn in scan.fns}
 
     def var(self, name: str, ty) -> z3.ExprRef:
         return z3.Const(name, bv(ty))
@@ -169,6 +191,8 @@ class Encoder:
         """Adds ins to the clause being built (and the clauses it ends or
         branches off); False when the path ends here."""
         op = ins.op
+        if f.wide:
+            self.observe(f, ins)
         if op in INT_OPS:
             f.regs[ins.res] = self.binop(f, ins)
         elif op == "icmp":
@@ -198,9 +222,60 @@ class Encoder:
             raise Unfit(f"instruction {where(f.fn, ins)}")
         return True
 
+    def observe(self, f: Frame, ins: Ins) -> None:
+        """(math_ints) The values ins uses as they are, each checked where
+        it matters (Frame.seen); nsw add and sub carry them on unbounded."""
+        op, fn = ins.op, f.fn.name
+        if op in ("add", "sub") and ins.x == "nsw":
+            return
+        if op == "store":
+            a = ins.a[1]
+            f.seen(ins.a[0], ("g", a.val >> 32) if a.const else ("l", fn, a.name), ins)
+        elif op == "call":
+            callee = ins.x["callee"]
+            own = callee.name in self.scanned
+            for i, a in enumerate(ins.a):
+                f.seen(a, ("r", callee.name, callee.params[i]) if own else ALWAYS, ins)
+        elif op in ("br", "switch"):
+            for a in ins.a[:1]:
+                f.seen(a, ALWAYS, ins)
+        elif op == "ret":
+            for a in ins.a:
+                f.seen(a, ("ret", fn), ins)
+        else:
+            for a in ins.a:
+                f.seen(a, ("r", fn, ins.res), ins)
+
+    def unbounded(self, f: Frame, ins: Ins, r: z3.ExprRef) -> None:
+        """(math_ints) The value of the nsw operation ins as an unbounded
+        integer (in bits enough to hold it), beside its wrapped value r."""
+        op, bits = ins.op, ins.ty.bits
+        if op in ("mul", "shl"):  # (their operands were checked: observe)
+            a, b = f.val(ins.a[0]), f.val(ins.a[1])
+            w = z3.SignExt(bits, a) * z3.SignExt(bits, b) if op == "mul" else z3.SignExt(bits, a) << z3.ZeroExt(bits, b)
+        else:
+            wa, wb = (f.wide.get(x.name) if not x.const else None for x in ins.a[:2])
+            if max(wa.size() if wa is not None else 0, wb.size() if wb is not None else 0) >= 4 * bits:
+                for x in ins.a[:2]:  # (a long chain: checked here, started afresh)
+                    f.seen(x, ("r", f.fn.name, ins.res), ins)
+                wa = wb = None
+            wa = wa if wa is not None else f.val(ins.a[0])
+            wb = wb if wb is not None else f.val(ins.a[1])
+            size = max(wa.size(), wb.size()) + 1
+            wa, wb = z3.SignExt(size - wa.size(), wa), z3.SignExt(size - wb.size(), wb)
+            w = wa + wb if op == "add" else wa - wb
+        f.wide[ins.res] = w
+
     def binop(self, f: Frame, ins: Ins) -> z3.ExprRef:
         op, a, b = ins.op, f.val(ins.a[0]), f.val(ins.a[1])
         bits = ins.ty.bits
+        r = self.wrapped(f, ins, op, a, b, bits)
+        if self.opts.math_ints and ins.x == "nsw" and op in ("add", "sub", "mul", "shl") \
+                and ("r", f.fn.name, ins.res) in self.relevant:
+            self.unbounded(f, ins, r)
+        return r
+
+    def wrapped(self, f: Frame, ins: Ins, op: str, a, b, bits: int) -> z3.ExprRef:
         if op in ("udiv", "sdiv", "urem", "srem"):
             f.error(b == 0, f"division by zero ({where(f.fn, ins)})")
             if op[0] == "s":
@@ -266,18 +341,18 @@ class Encoder:
         fn = f.fn
         if ins.op == "br":
             if not ins.a:
-                f.goto(ins.x[0])
+                f.goto(ins.x[0], ins=ins)
             else:
                 c = f.val(ins.a[0]) == 1
-                f.goto(ins.x[0], c)
-                f.goto(ins.x[1], z3.Not(c))
+                f.goto(ins.x[0], c, ins)
+                f.goto(ins.x[1], z3.Not(c), ins)
         elif ins.op == "switch":
             v = f.val(ins.a[0])
             default, cases = ins.x
             vals = [z3.BitVecVal(c & ins.a[0].ty.mask, ins.a[0].ty.bits) for c, _ in cases]
             for val, (_, target) in zip(vals, cases):
-                f.goto(target, v == val)
-            f.goto(default, z3.And(*[v != val for val in vals]) if vals else None)
+                f.goto(target, v == val, ins)
+            f.goto(default, z3.And(*[v != val for val in vals]) if vals else None, ins)
         elif ins.op == "unreachable":
             f.error(True, f"unreachable code reached ({where(fn, ins)})")
         else:
@@ -332,6 +407,79 @@ def uninitialised_reads(fn: Fn, allocas: dict) -> None:
                 written.add(ins.a[1].name)
             elif ins.op == "load" and not ins.a[0].const and ins.a[0].name not in written:
                 raise Unfit(f"a local that may be read before it is written ({where(fn, ins)})")
+
+
+ALWAYS = ("always",)  # what decides the run by itself: branches, divisors, the environment's arguments
+
+
+def relevance(scan: Scan, opts: Options) -> set:
+    """What may decide which way a run goes: ("r", function, register),
+    ("l", function, local), ("g", global), ("ret", function) and ALWAYS.
+    A value that decides nothing may be out of range harmlessly (an
+    unbounded integer's run takes the same blocks as the wrapped one)."""
+    fns = {fn.name: fn for fn in scan.fns}
+    defs: dict = {}
+    stores: dict = {}   # ("l", fn, local) or ("g", idx) -> [(function, value)]
+    rets: dict = {}     # function -> [value]
+    calls: dict = {}    # function -> [(caller, call)]
+    todo: list = []
+    for fn in scan.fns:
+        for b in fn.blocks:
+            for ins in b.phis + b.ins:
+                if ins.res is not None:
+                    defs[(fn.name, ins.res)] = ins
+                op, used = ins.op, []
+                if op in ("br", "switch"):
+                    used = ins.a[:1]
+                elif op in ("udiv", "sdiv", "urem", "srem"):
+                    used = ins.a[:2]
+                elif op in ("shl", "lshr", "ashr"):
+                    used = ins.a[1:2]
+                elif op == "store":
+                    a = ins.a[1]
+                    stores.setdefault(("g", a.val >> 32) if a.const else ("l", fn.name, a.name), []).append(
+                        (fn.name, ins.a[0]))
+                elif op == "ret":
+                    rets.setdefault(fn.name, []).extend(ins.a)
+                    if fn is scan.fns[0] and opts.exit_error:
+                        used = ins.a
+                elif op == "call":
+                    name = ins.x["callee"].name
+                    if name in fns:
+                        calls.setdefault(name, []).append((fn.name, ins))
+                    elif name not in ERROR_CALLS and (name not in END_CALLS or opts.exit_error):
+                        used = ins.a
+                todo += [("r", fn.name, a.name) for a in used if not a.const]
+    out = {ALWAYS}
+    while todo:
+        item = todo.pop()
+        if item in out:
+            continue
+        out.add(item)
+        if item[0] in ("l", "g"):
+            todo += [("r", f, v.name) for f, v in stores.get(item, ()) if not v.const]
+        elif item[0] == "ret":
+            todo += [("r", item[1], v.name) for v in rets.get(item[1], ()) if not v.const]
+        else:
+            _, f, reg = item
+            fn = fns[f]
+            if reg in fn.params:
+                i = fn.params.index(reg)
+                todo += [("r", caller, c.a[i].name) for caller, c in calls.get(f, ()) if not c.a[i].const]
+            d = defs.get((f, reg))
+            if d is None or d.op == "alloca":
+                continue
+            if d.op == "phi":
+                todo += [("r", f, v.name) for _, v in d.x if not v.const]
+            elif d.op == "load":
+                a = d.a[0]
+                todo.append(("g", a.val >> 32) if a.const else ("l", f, a.name))
+            elif d.op == "call":
+                if d.x["callee"].name in fns:
+                    todo.append(("ret", d.x["callee"].name))
+            else:
+                todo += [("r", f, a.name) for a in d.a if not a.const]
+    return out
 
 
 def successors(b: Blk) -> list[int]:

@@ -86,6 +86,10 @@ def terminates(enc: Encoder, clauses: list[Clause], inv: dict, deadline: float,
     found = []
     base = [c for c in clauses if c.head is not None]
     inv = strengthen(base, inv, constants(enc), min(10.0, (deadline - time.time()) / 3))
+    if enc.opts.wrap_undefined and not enc.opts.overflow:
+        why = wraps(enc, base, inv)
+        if why:
+            return why, []
     for group in recursion(enc.scan):
         f = rank_calls(enc, base, inv, group, deadline)
         fn = group[0]
@@ -113,6 +117,68 @@ def terminates(enc: Encoder, clauses: list[Clause], inv: dict, deadline: float,
                           "ranking": describe_all(enc, fn, f, names_of, loc)})
             todo.extend(cycles(fn, part - {h}))
     return "", found
+
+
+def wraps(enc: Encoder, base: list[Clause], inv: dict) -> str:
+    """'' when, in every state the invariants allow, each signed value that
+    decides which way a run goes is the same with unbounded integers as
+    wrapped (then a ranking function of the wrapping clauses ranks the runs
+    of SV-COMP's C, where signed arithmetic never wraps), else where it may
+    differ.  `f(n) { return n ? f(n - 1) : 0; }` is ranked by (unsigned)n,
+    but for n < 0 it ends only by wrapping past INT_MIN; Stockholm's
+    `x = x + a - b - 1` may leave the range in the middle and come back.
+    Each such place is checked with the last few steps to it (what `&&`
+    knows on the way, which no invariant of a single block says)."""
+    from dataclasses import replace
+    into: dict[str, list[Clause]] = {}
+    for c in base:
+        into.setdefault(c.head.decl().name(), []).append(c)
+    for c in Encoder(enc.scan, replace(enc.opts, math_ints=True)).encode():
+        if c.head is None and c.what.startswith("signed overflow"):
+            for depth in (0, WRAP_STEPS):
+                s = z3.Solver()
+                s.set("timeout", 2000)
+                s.add(*(Before(inv, into).expand(a, depth) for a in c.body), *c.cond)
+                if s.check() == z3.unsat:
+                    break
+            else:
+                return f"a {c.what} may happen, and a ranking function may rest on its wrap"
+    return ""
+
+
+WRAP_STEPS = 6  # how many steps back wraps() looks
+
+
+class Before:
+    """A predicate's atom as its invariant and, some steps deep, the
+    clauses that lead to it (their variables renamed apart)."""
+
+    def __init__(self, inv: dict, into: dict):
+        self.inv, self.into, self.n, self.budget = inv, into, 0, 64
+
+    def expand(self, atom, depth: int) -> z3.BoolRef:
+        from divm.prove.chc import free_consts
+        name = atom.decl().name()
+        here = inst(self.inv, atom) if name in self.inv else z3.BoolVal(True)
+        ways = self.into.get(name, [])
+        if depth == 0 or not ways or len(ways) > self.budget:
+            return here
+        self.budget -= len(ways)
+        out = []
+        for c in ways:
+            sub = []
+            for v in free_consts(z3.And(c.head, *c.cond, *c.body)):
+                self.n += 1
+                sub.append((v, z3.Const(f"wrap~{self.n}", v.sort())))
+            head = z3.substitute(c.head, *sub) if sub else c.head
+            parts = [z3.substitute(x, *sub) if sub else x for x in c.cond]
+            parts += [x == y for x, y in zip(head.children(), atom.children())]
+            for k, b in enumerate(c.body):
+                b = z3.substitute(b, *sub) if sub else b
+                parts.append(self.expand(b, depth - 1) if k == 0 else
+                             inst(self.inv, b) if b.decl().name() in self.inv else z3.BoolVal(True))
+            out.append(z3.And(*parts))
+        return z3.And(here, z3.Or(*out))
 
 
 def constants(enc: Encoder) -> list[int]:

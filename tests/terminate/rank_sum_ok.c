@@ -1,5 +1,6 @@
 // termination: proved
 // neither x nor y decreases on every pass, x + y does (SV-COMP's trex01)
+// unbounded: proved
 extern int __VERIFIER_nondet_int(void);
 extern _Bool __VERIFIER_nondet_bool(void);
 int main(void)
