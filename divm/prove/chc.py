@@ -17,7 +17,7 @@ import z3
 
 from divm.load.ir import Program
 from divm.prove.cexpr import invariant_c
-from divm.prove.encode import Clause, Encoder, Options, successors
+from divm.prove.encode import Clause, Encoder, Options, constants, successors
 from divm.prove.houdini import houdini
 from divm.prove.scan import Scan, Unfit
 
@@ -56,7 +56,7 @@ def prove(prog: Program, opts: Options, timeout: float, names_of=None) -> Result
         enc, clauses = encode(prog, opts)
     except Unfit as e:
         return Result("unfit", str(e), time.time() - t0)
-    res = safe(clauses, timeout, t0)
+    res = safe(clauses, timeout, t0, constants(enc))
     if res.status == "proved" and names_of is not None:
         res.loops = loop_invariants(enc, res.invariants, names_of)
     res.seconds = time.time() - t0
@@ -69,12 +69,16 @@ def encode(prog: Program, opts: Options) -> tuple[Encoder, list[Clause]]:
     return enc, enc.encode()
 
 
-def safe(clauses: list[Clause], timeout: float, t0: float) -> Result:
-    # guessed invariants; Spacer without z3's inlining of predicates (the
-    # invariants of inlined predicates come back rebuilt with quantifiers,
-    # which z3 may not be able to check in time); Spacer with inlining,
-    # which finds some proofs faster
-    res = guess(clauses, min(timeout * 0.2, 10.0))
+def safe(clauses: list[Clause], timeout: float, t0: float, bounds: list[int] | None = None) -> Result:
+    # guessed invariants (parities and sums, then signs, orders and the
+    # bounds the program compares with); Spacer without z3's inlining of
+    # predicates (the invariants of inlined predicates come back rebuilt
+    # with quantifiers, which z3 may not be able to check in time); Spacer
+    # with inlining, which finds some proofs faster
+    budget = min(timeout * 0.2, 10.0)
+    res = guess(clauses, budget)
+    if res.status == "unknown" and bounds is not None:
+        res = guess(clauses, budget, bounds)
     if res.status == "unknown":
         res = solve(clauses, timeout * 0.6, inline=False)
     left = timeout - (time.time() - t0)
@@ -143,11 +147,12 @@ def predicates(clauses: list[Clause]) -> dict[str, z3.FuncDeclRef]:
     return preds
 
 
-def guess(clauses: list[Clause], timeout: float) -> Result:
-    """Invariants from templates (houdini.py), checked as Spacer's are."""
+def guess(clauses: list[Clause], timeout: float, bounds: list[int] | None = None) -> Result:
+    """Invariants from templates (houdini.py; with bounds, the order and
+    bound ones), checked as Spacer's are."""
     preds = predicates(clauses)
     n = {"clauses": len(clauses), "predicates": len(preds)}
-    inv = houdini(clauses, preds, timeout)
+    inv = houdini(clauses, preds, timeout, bounds)
     if inv is None or check(clauses, inv):
         return Result("unknown", "no guessed invariant excludes the errors", **n)
     return Result("proved", **n, invariants=inv)

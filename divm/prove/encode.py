@@ -364,6 +364,22 @@ class Encoder:
             self.clauses.append(Clause(head, list(f.body), list(f.cond)))
 
 
+def constants(enc: Encoder) -> list[int]:
+    """The signed constants the program compares with (at most 8, the
+    smallest in magnitude first)."""
+    out = set()
+    for fn in enc.scan.fns:
+        for b in fn.blocks:
+            for ins in b.ins:
+                if ins.op == "icmp":
+                    for a in ins.a:
+                        if a.const and isinstance(a.val, int):
+                            bits = a.ty.bits
+                            v = a.val & ((1 << bits) - 1)
+                            out.add(v - (1 << bits) if v >> (bits - 1) else v)
+    return sorted(out, key=abs)[:8]
+
+
 def compare(pred: str, a, b) -> z3.BoolRef:
     return {"eq": lambda: a == b, "ne": lambda: a != b, "ugt": lambda: z3.UGT(a, b), "uge": lambda: z3.UGE(a, b),
             "ult": lambda: z3.ULT(a, b), "ule": lambda: z3.ULE(a, b), "sgt": lambda: a > b, "sge": lambda: a >= b,

@@ -34,7 +34,7 @@ import time
 import z3
 
 from divm.load.ir import Fn
-from divm.prove.encode import Clause, Encoder, successors
+from divm.prove.encode import Clause, Encoder, constants, successors
 from divm.prove.scan import Scan, Unfit
 
 CASTS = ("zext", "sext", "trunc", "freeze")
@@ -66,7 +66,7 @@ def prove_termination(prog, opts, timeout: float, names_of=None):
     except Unfit as e:
         return Result("unfit", str(e), time.time() - t0)
     # the safety proof first, then the loops get the rest of the time
-    res = safe(clauses, timeout * 0.4, t0)
+    res = safe(clauses, timeout * 0.4, t0, constants(enc))
     if res.status == "proved":
         why, ranks = terminates(enc, clauses, res.invariants, t0 + timeout, names_of)
         if why:
@@ -179,22 +179,6 @@ class Before:
                              inst(self.inv, b) if b.decl().name() in self.inv else z3.BoolVal(True))
             out.append(z3.And(*parts))
         return z3.And(here, z3.Or(*out))
-
-
-def constants(enc: Encoder) -> list[int]:
-    """The signed constants the program compares with (at most 8, the
-    smallest in magnitude first)."""
-    out = set()
-    for fn in enc.scan.fns:
-        for b in fn.blocks:
-            for ins in b.ins:
-                if ins.op == "icmp":
-                    for a in ins.a:
-                        if a.const and isinstance(a.val, int):
-                            bits = a.ty.bits
-                            v = a.val & ((1 << bits) - 1)
-                            out.add(v - (1 << bits) if v >> (bits - 1) else v)
-    return sorted(out, key=abs)[:8]
 
 
 def strengthen(base: list[Clause], inv: dict, bounds: list[int], timeout: float) -> dict:
