@@ -154,3 +154,9 @@ def test_a_proof_outweighs_the_call_depth_limit():
     assert svcomp.verdict_of(prop, {**report, "proof": {"status": "unknown"}}) == "unknown"
     other = {"count": 1, "first": {"kind": "integer", "message": "division by zero"}}
     assert svcomp.verdict_of(prop, {**report, "cut_errors": other}) == "unknown"
+    assert svcomp.verdict_of(prop, {**report, "cut_other_errors": True}) == "unknown"
+    # (termination counts with unbounded integers: a wrap cut is no error of the program, a proof outweighs it)
+    wrap = {"count": 2, "first": {"kind": "integer", "message": "signed overflow: 4 * 1073741824 (i32)"}}
+    assert svcomp.verdict_of(prop, {**report, "cut_errors": wrap}) == "true"
+    unreach = svcomp.parse_prp(os.path.join(PROPS, "unreach-call.prp"))
+    assert svcomp.verdict_of(unreach, {**report, "cut_errors": wrap}) == "unknown"

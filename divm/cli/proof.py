@@ -23,10 +23,12 @@ def unknown(reason: str) -> dict:
 
 def proof_options(args):
     from divm.prove.encode import Options
+    wrap_undefined = getattr(args, "wrap_undefined", False)  # (SV-COMP termination: no overflow error, no wrap)
     return Options(abort_error="cancel:abort" not in args.opts, exit_error="ignore:exit" not in args.opts,
-                   uninit_nondet="nondet:uninit" in args.opts, overflow="check:overflow" in args.opts,
+                   uninit_nondet="nondet:uninit" in args.opts,
+                   overflow="check:overflow" in args.opts and not wrap_undefined,
                    void_main="allow:void-main" in args.opts, assert_cancels="cancel:assert" in args.opts,
-                   wrap_undefined=getattr(args, "wrap_undefined", False))
+                   wrap_undefined=wrap_undefined)
 
 
 def c_locals(prog):

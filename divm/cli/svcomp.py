@@ -192,6 +192,8 @@ def search(prog, program: str, prop: Property, args) -> dict:
         argv += ["-o", "cancel:assert"]
     if prop.name != "termination":  # (a deadlock violates none of the others: its threads wait for ever)
         argv += ["-o", "cancel:deadlock"]
+    else:  # (SV-COMP's integers never wrap: a run stops being one at a signed overflow, below)
+        argv += ["-o", "check:overflow"]
     if prog.imports & THREAD_CREATION and prop.name != "termination":
         # many concurrent tasks never stop making threads: depth first
         # follows one such run for ever, breadth first finds the errors
@@ -202,11 +204,27 @@ def search(prog, program: str, prop: Property, args) -> dict:
     if args.max_memory is not None:
         argv += ["--max-memory", args.max_memory]
     args_v = parse(argv)
-    # errors outside the property end their paths: a violation elsewhere is still found
-    args_v.cut_errors = lambda err: violated(prop, err.kind, err.message) is None
-    # SV-COMP's C has no signed wrap: a termination proof must not rest on one
-    args_v.wrap_undefined = True
-    return verify_program(args_v, Console(), prog=prog)
+    # errors outside the property end their paths: a violation elsewhere is
+    # still found; which of them a proof may outweigh (below) is noted
+    others = []
+
+    def cut(err) -> bool:
+        if violated(prop, err.kind, err.message) is not None:
+            return False
+        overflow = err.kind == "integer" and err.message.startswith(_OVERFLOW)
+        if not (overflow or err.message.startswith("stack overflow")):
+            others.append(err)
+        return True
+    args_v.cut_errors = cut
+    # SV-COMP counts termination with unbounded integers: a run through a
+    # signed overflow is no run of the program (the search cuts it there,
+    # so no endless run rests on a wrap), and a ranking function must not
+    # rest on one either (the proof checks that no wrap decides the run)
+    args_v.wrap_undefined = prop.name == "termination"
+    report = verify_program(args_v, Console(), prog=prog)
+    if others:
+        report["cut_other_errors"] = True
+    return report
 
 
 def verdict_of(prop: Property, report: dict) -> str:
@@ -214,10 +232,19 @@ def verdict_of(prop: Property, report: dict) -> str:
     result = report["result"]
     cut = report.get("cut_errors")
     proved = (report.get("proof") or {}).get("status") == "proved"
+    proved = proved and not report.get("cut_other_errors")  # (an error no proof counts with)
     if result == "valid" and cut and proved and cut["first"]["message"].startswith("stack overflow"):
         # the proof's stack has no bound, as SV-COMP's has none: the search's
         # call depth limit is no error of the program
         note("true by the proof; the search reached divm's call depth limit")
+        return "true"
+    if result == "valid" and cut and proved and prop.name == "termination" and cut["first"]["kind"] == "integer" \
+            and cut["first"]["message"].startswith(_OVERFLOW):
+        # the proof counts with unbounded integers: where a run wraps, the
+        # search's run is none of the program's (and the proof rules out
+        # every other error)
+        note(f"true by the proof; the search cut {cut['count']} path(s) at undefined behaviour "
+             f"({cut['first']['message']})")
         return "true"
     if result == "valid" and cut:
         first = cut["first"]
