@@ -21,7 +21,8 @@ def divm(*args, **kw):
 
 
 SEQUENTIAL_BUGS = [("arith_bug.c", "assert"), ("divzero_bug.c", "integer"), ("loop_bound_bug.c", "memory"),
-                   ("array_index_bug.c", "memory"), ("switch_bug.c", "assert")]
+                   ("array_index_bug.c", "memory"), ("switch_bug.c", "assert"), ("malloc_size_bug.c", "memory"),
+                   ("vla_size_bug.c", "memory"), ("realloc_size_bug.c", "memory")]
 
 
 @pytest.mark.parametrize("name,kind", SEQUENTIAL_BUGS, ids=[n for n, _ in SEQUENTIAL_BUGS])
@@ -63,12 +64,12 @@ def test_sampling_agrees(name, rng, verdict, tmp_path):
 
 
 def test_too_many_values_is_inconclusive(tmp_path):
-    """A symbolic allocation size has to be made concrete; with more values
+    """A symbolic length of memset has to be made concrete; with more values
     than are tried, the answer cannot be valid."""
     src = tmp_path / "p.c"
-    src.write_text("#include <stdlib.h>\nextern unsigned __VERIFIER_nondet_uint(void);\n"
-                   "int main(void) { unsigned n = __VERIFIER_nondet_uint();\n"
-                   "  char *p = malloc(n % 1000 + 1); if (p) { p[0] = 1; free(p); } return 0; }\n")
+    src.write_text("#include <string.h>\nextern unsigned __VERIFIER_nondet_uint(void);\n"
+                   "int main(void) { unsigned n = __VERIFIER_nondet_uint(); char b[1000];\n"
+                   "  memset(b, 0, n % 1000 + 1); return b[0]; }\n")
     rep = tmp_path / "r.json"
     r = divm("verify", "--symbolic", "--report", str(rep), str(src))
     report = json.loads(rep.read_text())
@@ -76,13 +77,28 @@ def test_too_many_values_is_inconclusive(tmp_path):
     assert r.returncode == 3 and "feasible values" in report["reason"]
 
 
-def test_unbounded_allocation_size_tries_small_sizes(tmp_path):
-    """An unbounded size: the sizes tried are small ones (z3's first models
-    are gigabytes), so the search ends inconclusive at once, in little memory."""
+def test_unbounded_allocation_size_is_one_block(tmp_path):
+    """An unbounded size makes one block of that symbolic size (not one
+    block per size): decided at once, in little memory."""
     src = tmp_path / "p.c"
     src.write_text("#include <stdlib.h>\nextern unsigned __VERIFIER_nondet_uint(void);\n"
                    "int main(void) { unsigned n = __VERIFIER_nondet_uint();\n"
                    "  char *p = malloc(n); if (p && n > 10) p[10] = 1; free(p); return 0; }\n")
+    rep = tmp_path / "r.json"
+    r = divm("verify", "--symbolic", "-o", "nofail:malloc", "--max-time", "60", "--report", str(rep), str(src))
+    report = json.loads(rep.read_text())
+    assert r.returncode == 0 and report["result"] == "valid", (report, r.stderr)
+    assert report["peak_memory_bytes"] < 1 << 30, report
+
+
+def test_unbounded_length_tries_small_values(tmp_path):
+    """An unbounded memset length: the values tried are small ones (z3's
+    first models are gigabytes), so the search ends inconclusive at once,
+    in little memory."""
+    src = tmp_path / "p.c"
+    src.write_text("#include <stdlib.h>\n#include <string.h>\nextern unsigned __VERIFIER_nondet_uint(void);\n"
+                   "int main(void) { unsigned n = __VERIFIER_nondet_uint();\n"
+                   "  char *p = malloc(n); if (p) memset(p, 0, n); free(p); return 0; }\n")
     rep = tmp_path / "r.json"
     r = divm("verify", "--symbolic", "-o", "nofail:malloc", "--max-time", "60", "--report", str(rep), str(src))
     report = json.loads(rep.read_text())
@@ -613,9 +629,9 @@ def test_values_the_solver_cannot_decide_are_incomplete(tmp_path, monkeypatch):
     from divm.cli import main as cli
     from divm.vm import symbolic
     src = tmp_path / "p.c"
-    src.write_text("#include <stdlib.h>\nextern unsigned __VERIFIER_nondet_uint(void);\n"
-                   "int main(void) { unsigned n = __VERIFIER_nondet_uint();\n"
-                   "  char *p = malloc(n % 4 + 1); if (p) { p[0] = 1; free(p); } return 0; }\n")
+    src.write_text("#include <string.h>\nextern unsigned __VERIFIER_nondet_uint(void);\n"
+                   "int main(void) { unsigned n = __VERIFIER_nondet_uint(); char b[4];\n"
+                   "  memset(b, 1, n % 4 + 1); return b[0] - 1; }\n")
     scratch = symbolic.Engine._scratch
     monkeypatch.setattr(symbolic.Engine, "_scratch",
                         lambda self, conds: z3.unknown if conds == () else scratch(self, conds))  # (values' queries)

@@ -11,7 +11,7 @@ from divm.load.layout import M32, M64, PL_ALLOCA, PL_CODE, PL_GLOBAL, POISON_ID,
 from divm.load.types import PTR, Ty
 from divm.load.values import Sym, U
 from divm.vm import ops
-from divm.vm.defs import F_INTEGER, F_MEMORY, F_UNDEFINED, HEAP_BASE
+from divm.vm.defs import F_INTEGER, F_MEMORY, F_UNDEFINED, HEAP_BASE, SYM_SIZE
 from divm.vm.memory import K_ALLOCA, K_FRAME, K_GLOBAL, K_HEAP, Obj, clone
 
 SCALAR = {(k, bits): (st.unpack_from, st.pack_into) for (k, bits), st in (
@@ -61,6 +61,8 @@ class Access:
                 self.fault(F_MEMORY, f"{what} through an invalid pointer")
             return None
         if off + n > len(o.b):
+            if o.sym is not None and SYM_SIZE in o.sym and self.engine is not None:  # (a symbolic size)
+                return self.engine.sized_access(self, oid, off, n, what)
             self.fault_objs = (oid,)
             where = f" {o.name!r}" if o.name else ""
             self.fault(F_MEMORY, f"out-of-bounds {what} of {n} bytes at offset {off} "

@@ -145,19 +145,22 @@ def builtins(vm) -> dict:
     for n in ("longjmp", "_longjmp", "siglongjmp", "__longjmp_chk"):
         b[n] = longjmp
     b["__divm_too_big"] = lambda n: too_big(vm, n)
+    b["__divm_big_block"] = lambda n: too_big(vm, n)  # (--symbolic replaces both: a block of symbolic size)
     return b
 
 
-def too_big(vm, n: int) -> None:
+def too_big(vm, n: int) -> int:
     """malloc.c: an allocation larger than a VM object can be.  Its
     failure is explored; the runs where it succeeds are not, so a search
     that finds no error is incomplete.  With nofail:malloc there is no run
-    to explore (a search cancels it; a plain run still sees NULL)."""
+    to explore (a search cancels it; a plain run still sees NULL).  0: no
+    such block is made."""
     vm.incomplete = vm.incomplete or (f"an allocation of {n} bytes is larger than divm's objects (2 GiB): "
                                       "the runs where it succeeds were not explored")
     if ("divm.opt", b"nofail:malloc") in vm.env and vm.explore_mode:
         vm.flags |= CF_CANCEL
         raise Suspend()
+    return 0
 
 
 def nondet_builtins(vm, b: dict) -> None:

@@ -98,3 +98,6 @@ class ErrorInfo:
 # the "function" of an input that -o nondet:uninit made from a read of
 # uninitialised memory (not a call)
 UNINIT_INPUT = "(uninitialised)"
+# (--symbolic) the entry of Obj.sym that holds the size of a block of
+# symbolic size (a 64-bit term; vm/symmem.py), past any byte's offset
+SYM_SIZE = 0xFFFFFFFF

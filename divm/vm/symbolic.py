@@ -497,7 +497,7 @@ _AS_IS = {"_uninit", "_gf", "_hc_frame", "_sjres", "_set_sjres", "_def", "_inser
 def install(vm) -> Engine:
     """Make vm's runs symbolic: nondet calls give fresh variables, and the
     VM's own functions get concrete numbers for symbolic arguments."""
-    from divm.vm.builtins import NONDET
+    from divm.vm.builtins import NONDET, too_big
     eng = vm.engine = Engine(vm)
     conc = eng.conc
 
@@ -553,6 +553,14 @@ def install(vm) -> Engine:
     eng.install_float(G, b)
     for bits in (8, 16, 32, 64):
         b[f"__lamp_any_i{bits}"] = (lambda bits=bits: eng.fresh(bits, f"__lamp_any_i{bits}"))
+
+    # blocks of symbolic size (vm/symmem.py): the VM's functions that make
+    # objects or tell their size take a symbolic size as it is
+    G["_hc_obj_make"] = lambda size, typ=3: eng.make_object(vm, size, conc(typ))
+    G["_hc_obj_size"] = lambda p: eng.object_size(vm, conc(p))
+    G["_alloca"] = lambda size, count, align: eng.sized_alloca(vm, size, count, align)
+    b["__divm_too_big"] = lambda n: 1 if n.__class__ is Sym else too_big(vm, n)
+    b["__divm_big_block"] = lambda n: eng.big_block(vm, n) if n.__class__ is Sym else too_big(vm, n)
 
     def nondet_memory(p, n):
         n = conc(n)

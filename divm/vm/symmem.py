@@ -9,16 +9,95 @@ import z3
 from divm.load import layout
 from divm.load.layout import M32
 from divm.load.values import Sym, U
-from divm.vm.defs import UNINIT_INPUT
+from divm.vm.defs import F_MEMORY, SYM_SIZE, UNINIT_INPUT
+from divm.vm.memory import K_HEAP, K_KERNEL
 from divm.vm.symterms import BV_TERMS, FP80_TERMS, FSORT, bv, fp80_term, mk, mkf
 
 ITE_LIMIT = 1024  # offsets a load or store at a symbolic offset folds into if-then-else terms
 ARRAY_LIMIT = 1 << 16  # bigger objects than ITE_LIMIT, up to this, become z3 arrays for such accesses
 _OFF = z3.BitVecSort(32)
 CONC_LIMIT = 64  # (as vm/symbolic.py: more feasible offsets than this are not enumerated)
+SIZED_LIMIT = 1 << 16  # the bytes of a block of symbolic size its accesses may reach (past them: not explored)
 
 
 class SymMemory:
+    # -- blocks of symbolic size ---------------------------------------------------------
+    # A symbolic size (malloc(n) for an input n) makes a block of that
+    # size: Obj.sym[SYM_SIZE] holds it, its bytes are made as accesses
+    # reach them (so on every path the size is at least as big as the
+    # bytes there: the fast paths need no test), and an access past them
+    # forks into out of bounds and within.
+
+    def make_object(self, vm, size, typ=3):
+        """__vm_obj_make, its size symbolic."""
+        if size.__class__ is not Sym:
+            return vm.hc_obj_make(size, typ)
+        t = size.t
+        if self.decide(t < 0):
+            return vm.hc_obj_make(-1, typ)  # (its fault: a negative size)
+        return self.sized_block(vm, z3.ZeroExt(64 - t.size(), t), K_KERNEL if typ == 4 else K_HEAP)
+
+    def big_block(self, vm, n: Sym) -> int:
+        """malloc of more than an object's 2 GiB (n, symbolic, is on this path)."""
+        return self.sized_block(vm, n.t, K_HEAP)
+
+    def sized_block(self, vm, t, kind: int) -> int:
+        oid = vm.new_obj(0, kind)
+        o = vm.objs[oid]
+        o.sym = {SYM_SIZE: t}
+        o.resync()
+        if vm.watch is not None:
+            vm.watch.alloc(oid)
+        return oid << 32
+
+    def sized_alloca(self, vm, size: int, count, align: int) -> int:
+        """alloca of a variable-length array, its length symbolic."""
+        if count.__class__ is not Sym:
+            return vm.alloca(size, count, align)
+        p = vm.alloca(size, 0, align)
+        o = vm.objs[p >> 32]
+        t = count.t
+        o.sym = {SYM_SIZE: z3.ZeroExt(64 - t.size(), t) * size}
+        o.resync()
+        return p
+
+    def object_size(self, vm, p):
+        """__vm_obj_size: a block of symbolic size gives its size (32 bits, as __vm_obj_size)."""
+        o = vm.objs.get(p >> 32) if p.__class__ is int else None
+        if o is not None and o.sym is not None and SYM_SIZE in o.sym:
+            return mk(z3.Extract(31, 0, o.sym[SYM_SIZE]), 32)
+        return vm.hc_obj_size(self.conc(p))
+
+    def sized_access(self, vm, oid: int, off: int, n: int, what: str):
+        """An access (a load or store) of bytes [off, off + n) of a block of
+        symbolic size past the bytes it has: a fault and None where that is
+        out of bounds, else the object, its bytes made (undefined) up to
+        off + n."""
+        from divm.vm.access import kind_word
+        o = vm.objs[oid]
+        if self.decide(z3.ULT(o.sym[SYM_SIZE], z3.BitVecVal(off + n, 64))):
+            vm.fault_objs = (oid,)
+            vm.fault(F_MEMORY, f"out-of-bounds {what} of {n} bytes at offset {off} in a {kind_word(o)} "
+                               f"object of symbolic size (smaller than {off + n} bytes here)")
+            return None
+        if off + n > SIZED_LIMIT:
+            vm.incomplete = vm.incomplete or (f"an access past the first {SIZED_LIMIT} bytes of a block of "
+                                              "symbolic size: the runs that make it were not explored")
+            self.cancel()
+        o = vm.writable(oid)
+        old = len(o.b)
+        o.b.extend(bytes(off + n - old))
+        o.undefine(old, b"\xff" * (off + n - old))
+        o.resync()
+        return o
+
+    @staticmethod
+    def sized(o) -> bool:
+        """Is o a block of symbolic size?  An access at a symbolic offset
+        into one gets a concrete offset (enumerated), whose bounds
+        sized_access decides."""
+        return o is not None and o.sym is not None and SYM_SIZE in o.sym
+
     def address(self, p: Sym, n: int, write: bool):
         """A concrete pointer for an access of n bytes through p: the object
         (enumerated if p's base is symbolic), an out-of-bounds fault where
@@ -29,6 +108,8 @@ class SymMemory:
         o = self.vm.objs.get(b)
         if o is None:
             return b << 32
+        if self.sized(o):
+            return (b << 32) | self.conc(mk(off, 32))
         size = len(o.b)
         inb = z3.ULE(off, size - n) if size >= n else z3.BoolVal(False)
         if not self.decide(inb):
@@ -96,7 +177,7 @@ class SymMemory:
             return None
         o = self.vm.objs.get(base)
         n = ty.store
-        if o is None or len(o.b) < n or len(o.b) > ARRAY_LIMIT:
+        if o is None or len(o.b) < n or len(o.b) > ARRAY_LIMIT or self.sized(o):
             return None
         if o.ptrs and self.vm.order_watch:  # (any offset may read a pointer's bytes: vm/order.py)
             self.vm.id_bytes_read(o, 0, len(o.b))
@@ -184,7 +265,7 @@ class SymMemory:
             return False
         o = vm.objs.get(base)
         n = ty.store
-        if o is None or o.ro or o.ptrs or len(o.b) < n or len(o.b) > ARRAY_LIMIT:
+        if o is None or o.ro or o.ptrs or len(o.b) < n or len(o.b) > ARRAY_LIMIT or self.sized(o):
             return False
         sym = o.sym or {}
         if o.ud is not None and any(o.ud[j] and j not in sym for j in range(len(o.b))):

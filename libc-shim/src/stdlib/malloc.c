@@ -22,18 +22,24 @@ void __divm_ifree(void *p)
         __vm_obj_free(p);
 }
 
-/* in the VM: the search is incomplete, the runs where this succeeds are not explored */
-void __divm_too_big(size_t n);
+/* in the VM: 1 if it makes a block of n bytes, n more than an object holds
+ * (a symbolic n: a block of symbolic size, __divm_big_block); else 0, and
+ * the search is incomplete: the runs where this succeeds are not explored */
+int __divm_too_big(size_t n);
+void *__divm_big_block(size_t n);
 
 void *malloc(size_t n)
 {
-    if (n > INT32_MAX)
-        __divm_too_big(n);
-    if (n > INT32_MAX || __dios_alloc_fails()) {
+    int big = n > INT32_MAX;
+    if (big && !__divm_too_big(n)) {
         errno = ENOMEM;
         return 0;
     }
-    return __vm_obj_make((int)n, _VM_PT_Heap);
+    if (__dios_alloc_fails()) {
+        errno = ENOMEM;
+        return 0;
+    }
+    return big ? __divm_big_block(n) : __vm_obj_make((int)n, _VM_PT_Heap);
 }
 
 void free(void *p)
