@@ -25,6 +25,7 @@ def main() -> int:
     p.add_argument("--no-profile", action="store_true", help="only time the search")
     p.add_argument("--phases", action="store_true", help="time restore, transition, frames, snapshot, key")
     p.add_argument("--callers", metavar="REGEX", help="also list the callers of the functions matching REGEX")
+    p.add_argument("--sleep-sets", action="store_true", help="search with sleep sets, as verify does")
     a, rest = p.parse_known_args()
     a.rest = [r for r in rest if r != "--"]
     from divm.cli import main as cli
@@ -39,6 +40,10 @@ def main() -> int:
     cli.configure(vm, args)
     vm.reduce = not args.no_reduce
     vm.want_stop_bt = True
+    if a.sleep_sets:
+        from divm.explore import sleep
+        vm.footprints = True
+        search = sleep.search  # noqa: F811
     machine = Machine(vm, symmetry=heap_symmetry(args))
     sys.setrecursionlimit(100000)
     phases: dict = {}

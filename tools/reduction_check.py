@@ -1,10 +1,12 @@
 #!/usr/bin/env python3
-"""Do the reductions keep verdicts?  Each program is verified three times:
-with every reduction (the default: interrupt reductions and heap
-symmetry), with --no-symmetry (the key keeps the raw order of heap and
-stack objects, as before heap symmetry), and with --no-reduce (neither).
-The verdicts and error kinds must agree; an unreduced run that hits its
-time limit (inconclusive) proves nothing either way and is only shown.
+"""Do the reductions keep verdicts?  Each program is verified four times:
+with every reduction (the default: interrupt reductions, heap symmetry
+and sleep sets), with --no-sleep-sets, with --no-symmetry (the key keeps
+the raw order of heap and stack objects, as before heap symmetry), and
+with --no-reduce (none).  The verdicts and error kinds must agree, and a
+valid program must have as many states with sleep sets as without (they
+skip transitions, never states); an unreduced run that hits its time
+limit (inconclusive) proves nothing either way and is only shown.
 
     tools/reduction_check.py                      # tests/verify, tests/conformance, tests/symbolic
     tools/reduction_check.py prog.c ... --jobs 2 --max-time 120 --json out.json
@@ -27,7 +29,8 @@ import tempfile
 from concurrent.futures import ThreadPoolExecutor
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-MODES = {"reduced": [], "no-symmetry": ["--no-symmetry"], "no-reduce": ["--no-reduce"]}
+MODES = {"reduced": [], "no-sleep": ["--no-sleep-sets"], "no-symmetry": ["--no-symmetry"],
+         "no-reduce": ["--no-reduce"]}
 
 
 def options(path: str) -> list[str]:
@@ -57,10 +60,14 @@ def outcome(r: dict) -> str:
 
 def compare(path: str, max_time: float = 300) -> dict:
     """Verify path in every mode: the outcomes, states and whether they agree."""
-    runs = {m: verify(path, extra, max_time) for m, extra in MODES.items()}
+    same = {"no-sleep": "reduced"} if "--symbolic" in options(path) else {}  # (no sleep sets there)
+    runs = {m: verify(path, extra, max_time) for m, extra in MODES.items() if m not in same}
+    runs.update({m: runs[k] for m, k in same.items()})
     seen = {outcome(r) for r in runs.values() if r["result"] not in ("inconclusive",)}
     # (all inconclusive agree: a program whose runs divm cannot all explore)
     agree = (len(seen) == 1 and "failed" not in seen) or not seen
+    if runs["reduced"]["result"] == runs["no-sleep"]["result"] == "valid":
+        agree = agree and runs["reduced"].get("states") == runs["no-sleep"].get("states")
     return {"program": os.path.relpath(path, ROOT), "agree": agree,
             "outcomes": {m: outcome(r) for m, r in runs.items()},
             "states": {m: r.get("states") for m, r in runs.items()},
@@ -84,9 +91,9 @@ def main() -> int:
             bad += not row["agree"]
             st = row["states"]
             print(f"{'ok ' if row['agree'] else 'DIFF'} {row['program']:48} "
-                  f"{' / '.join(row['outcomes'].values()):40} states {st['reduced']} / {st['no-symmetry']} / "
-                  f"{st['no-reduce']}  symmetry {row['symmetry']}", flush=True)
-    print(f"{len(rows) - bad} of {len(rows)} programs agree (reduced / --no-symmetry / --no-reduce)")
+                  f"{' / '.join(row['outcomes'].values()):40} states {' / '.join(str(st[m]) for m in MODES)}"
+                  f"  symmetry {row['symmetry']}", flush=True)
+    print(f"{len(rows) - bad} of {len(rows)} programs agree ({' / '.join(MODES)})")
     if a.json:
         with open(a.json, "w") as f:
             json.dump(rows, f, indent=1)

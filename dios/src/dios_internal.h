@@ -9,6 +9,7 @@
 
 enum { TASK_RUNNING, TASK_ZOMBIE, TASK_DEAD };
 /* what a blocked task waits for; __dios_wait_done decides when it may go on */
+/* (divm/vm/footprint.py counts on WAIT_JOIN .. WAIT_TIMED waiting on wait_obj alone) */
 enum { WAIT_NONE, WAIT_JOIN, WAIT_MUTEX, WAIT_COND, WAIT_RWLOCK_RD, WAIT_RWLOCK_WR, WAIT_BARRIER,
        WAIT_SEM, WAIT_ONCE,
        WAIT_SPIN,        /* a spin lock: its word is 0 */

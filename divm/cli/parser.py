@@ -81,6 +81,9 @@ def add_verify_options(v: argparse.ArgumentParser) -> None:
     v.add_argument("--no-symmetry", action="store_true",
                    help="no heap symmetry: states that differ only in the numbering of heap and stack "
                         "objects (which one was allocated first) stay apart (for comparison)")
+    v.add_argument("--no-sleep-sets", action="store_true",
+                   help="no sleep sets: every thread runs from every state, even where another order of "
+                        "independent transitions already reached its successor (for comparison)")
     v.add_argument("--hash-compaction", action="store_true",
                    help="store 128-bit fingerprints of states instead of the states themselves")
     shown = v.add_mutually_exclusive_group()

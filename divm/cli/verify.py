@@ -145,6 +145,17 @@ def end_proof(s: Session, attempt, searched_all: bool, res, report: dict) -> Non
                        f"predicates, {attempt.result['clauses']} Horn clauses, {attempt.result['seconds']:.2f} s)")
 
 
+def sleep_sets(s: Session, vm) -> bool:
+    """Does the search use sleep sets (explore/sleep.py)?  The one-process
+    dfs and bfs over concrete values do, with the reductions on, unless
+    --no-sleep-sets; not -o check:race, whose check reads the states'
+    pending accesses, not what ran."""
+    from divm.explore.explorer import BFS, DFS
+    args = s.args
+    return (type(s.explorer) in (DFS, BFS) and not args.no_reduce and not getattr(args, "no_sleep_sets", False)
+            and not vm.check_race and not vm.symbolic)
+
+
 def verify_safety(s: Session) -> dict:
     from divm.explore.explorer import Task, run
     from divm.explore.search import Limits
@@ -153,6 +164,7 @@ def verify_safety(s: Session) -> dict:
     from divm.cli.proof import start_proof
     attempt = start_proof(s)  # (forks: before the VM and the search start threads)
     vm, checkers = new_vm(s)
+    vm.footprints = sleep_sets(s, vm)
     machine = Machine(vm, checkers=checkers, compaction=args.hash_compaction, symmetry=heap_symmetry(args))
     machine.cut = getattr(args, "cut_errors", None)
     # handlers stay until divm exits: a signal after the search changes nothing
@@ -179,7 +191,8 @@ def verify_safety(s: Session) -> dict:
                         seconds=0.0, search_seconds=round(res.seconds, 3), peak_memory_bytes=peak_memory(),
                         stored_bytes_per_state=round(res.stored_bytes / max(res.states, 1), 1),
                         state_storage="hash-compaction" if args.hash_compaction else "exact",
-                        workers=getattr(res, "workers", args.workers), heap_symmetry=symmetry_used(machine))
+                        workers=getattr(res, "workers", args.workers), heap_symmetry=symmetry_used(machine),
+                        sleep_sets="on" if vm.footprints else "off")
     if getattr(res, "cluster", None) is not None:
         report["cluster"] = res.cluster
     if vm.engine is not None:

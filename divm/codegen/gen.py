@@ -118,7 +118,9 @@ def _plan(g: Gen, extra: set[int]) -> set[int]:
     facts = getattr(g.vm.prog, "src_facts", None)  # (load/srcfacts.py, with -o check:overflow)
     g.folded = folded_overflows(fn, facts) if g.ovf and facts is not None else {}
     g.race = g.vm.check_race and not fn.system  # -o check:race: memcpy and memset are interrupt points
-    g.rec = g.vm.check_race and fn.system  # (the runtime's accesses are remembered: vm/race.py)
+    # (the runtime's accesses are remembered: vm/race.py; for sleep sets only where, vm/footprint.py)
+    g.rec = (g.vm.check_race or g.vm.footprints) and fn.system
+    g.fp = g.rec and not g.vm.check_race
     g.sym = g.vm.symbolic  # operations on symbolic values go to the engine
     g.uninit = g.vm.nondet_uninit and not fn.system  # -o nondet:uninit: an undefined local read is an input
     g.poison = g.ovf or g.uninit

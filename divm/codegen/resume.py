@@ -17,6 +17,7 @@ MEM_INTRINSICS = {"memcpy": True, "memcpy.inline": True, "memmove": True, "memse
 class Suspension:
     race = False  # -o check:race in this function: memcpy/memset are interrupt points too
     rec = False  # -o check:race in a runtime function: its accesses are remembered
+    fp = False  # (sleep sets, without the race check: only where, _fpt)
 
     def tail(self, b, start: int, kind: str) -> int:
         key = (b.idx, start, kind)
@@ -59,8 +60,11 @@ class Suspension:
         b, pos, skip = self.cur
         if self.rec:
             # the runtime has no interrupt points; race mode remembers what
-            # it does to the program's memory (vm/race.py: remember)
-            if n:
+            # it does to the program's memory (vm/race.py: remember), sleep
+            # sets what it touches (vm/footprint.py)
+            if n and self.fp:
+                self.emit(ind, f"if THR: _fpt(({p}, {n}))", loc)
+            elif n:
                 self.emit(ind, f"if THR: _crec({p}, {n}, {access}, {atomic or access == 3})", loc)
             return
         if self.atomic and self.race and src is None:
@@ -101,9 +105,10 @@ class Suspension:
         base = mem_intrinsic(ins)
         if self.rec and base is not None:
             n = self.val(ins.a[2])
-            self.emit(ind, f"if THR: _crec({self.val(ins.a[0])}, {n}, 2, False)", ins.loc)
-            if MEM_INTRINSICS[base]:
-                self.emit(ind, f"if THR: _crec({self.val(ins.a[1])}, {n}, 1, False)", ins.loc)
+            for k, kind in ((0, 2), (1, 1)) if MEM_INTRINSICS[base] else ((0, 2),):
+                p = self.val(ins.a[k])
+                self.emit(ind, f"if THR: _fpt(({p}, {n}))" if self.fp else f"if THR: _crec({p}, {n}, {kind}, False)",
+                          ins.loc)
             return
         if base is not None:
             self.crit(self.val(ins.a[0]), 0, 2, ind, ins.loc, self.val(ins.a[1]) if MEM_INTRINSICS[base] else None)

@@ -74,6 +74,9 @@ class DFS:
     order = "dfs"
 
     def explore(self, machine: Machine, task: Task) -> Result:
+        if machine.vm.footprints:  # (the VM records what transitions touch: sleep sets)
+            from divm.explore import sleep
+            return sleep.search(machine, self.order, task.limits, task.progress)
         from divm.explore.search import search
         return search(machine, self.order, task.limits, task.progress)
 

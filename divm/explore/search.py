@@ -27,7 +27,7 @@ class OrderObserved(Exception):
 
 class Step:
     """One transition: the choices made and what it showed."""
-    __slots__ = ("choices", "thread", "output", "error", "stop", "accepting", "bt", "label")
+    __slots__ = ("choices", "thread", "output", "error", "stop", "accepting", "bt", "label", "fp")
 
     def __init__(self, choices, thread, output, error, stop, accepting=False):
         self.choices = choices
@@ -38,6 +38,45 @@ class Step:
         self.accepting = accepting
         self.bt: list = []
         self.label = frozenset()
+        self.fp: Footprint | None = None
+
+
+ALLOC = -2  # (a footprint's pseudo-object: making objects, whose raw order a key may keep)
+
+
+class Footprint:
+    """What one thread's transition touched (explore/sleep.py): {raw
+    object id: mask of its bytes (vm/footprint.py)} of what it read or
+    wrote, and of what it changed; `any` when it may depend on
+    everything (it made or ended a thread, set a control register,
+    accessed an unknown address)."""
+    __slots__ = ("tid", "touched", "written", "any")
+
+    def __init__(self, tid: int, touched: dict, written: dict, any_: bool):
+        self.tid, self.touched, self.written, self.any = tid, touched, written, any_
+
+
+def _diff_c(a, b) -> int:
+    from divm.vm.footprint import BIG
+    return S._speedups.diff_mask(a, b, BIG)
+
+
+_DIFFER = _diff_c if S._speedups is not None else None  # (vm/footprint.py's differ, in C)
+
+
+def independent(a: Footprint, b: Footprint) -> bool:
+    """Do the two transitions commute (neither changes what the other touches)?"""
+    if a.any or b.any:
+        return False
+    t = b.touched
+    for oid, m in a.written.items():
+        if m & t.get(oid, 0):
+            return False
+    t = a.touched
+    for oid, m in b.written.items():
+        if m & t.get(oid, 0):
+            return False
+    return True
 
 
 class Machine:
@@ -68,6 +107,9 @@ class Machine:
         self.pc_merged = 0
         self.cut = None  # errors for which this returns true end their path instead of the search
         self.cut_errors, self.first_cut = 0, None
+        # (source snapshot, what each thread depends on, registers, flags): while
+        # set, each step gets its footprint (sleep_threads)
+        self.fp_ctx: tuple | None = None
 
     def initial(self) -> tuple[int | bytes, S.Snapshot]:
         """The booted state (booted once: boot on a used VM would start from
@@ -176,13 +218,62 @@ class Machine:
         step.bt = vm.accept_bt if vm.accept_bt is not None else vm.stop_bt
         if self.observe is not None:
             step.label = self.observe(vm)
+        if self.fp_ctx is not None:
+            step.fp = self.footprint(thread)
         return step
 
-    def steps(self, snap: S.Snapshot):
+    def sleep_threads(self, snap: S.Snapshot) -> list[int] | None:
+        """The threads of snap the scheduler chooses among (DiOS ids, in the
+        order of its choice); the steps run from snap then get their
+        footprints.  None (and no footprints) where the VM cannot say."""
+        vm = self.vm
+        self.fp_ctx = None
+        if vm.engine is not None or not vm.footprints:
+            return None
+        S.restore(vm, snap)
+        table = vm.runnable()
+        src = vm.thread_sources(table) if table else None
+        if src is None:
+            return None
+        self.fp_ctx = (snap, src, list(vm.regs), vm.flags & S.PERSISTENT_FLAGS)
+        return [tid for _, tid, _, _ in table]
+
+    def footprint(self, tid) -> Footprint:
+        from divm.vm.footprint import ANY, BIG, WHOLE, changed
+        snap, src, regs, flags = self.fp_ctx
+        vm = self.vm
+        old, objs = snap.objs, vm.objs
+        written = {}
+        made = False
+        for oid in vm.dirty:
+            o = old.get(oid)
+            if o is None:
+                made = True
+            else:
+                new = objs.get(oid)
+                # (no other thread reaches a private object: where in it does not matter)
+                m = WHOLE if new is None or not o.shared else changed(o, new, _DIFFER)
+                if m:
+                    written[oid] = m
+        touched = S._speedups.touch_masks(vm.touch_log, BIG) if S._speedups is not None else vm.touched_masks()
+        for part in (src.get(tid) or {ANY: WHOLE}, written):
+            for oid, m in part.items():
+                touched[oid] = touched.get(oid, 0) | m
+        if made and self.canon.keep_order:  # (objects made in the other order get other raw ids)
+            written[ALLOC] = touched[ALLOC] = WHOLE
+        # (the end of the program ends every thread)
+        return Footprint(tid, touched, written, ANY in touched or vm.flags & CF_STOP or vm.registers_changed(regs)
+                         or (vm.flags & S.PERSISTENT_FLAGS) != flags)
+
+    def snapshot(self) -> S.Snapshot:
+        """The state the last step reached, to go on from."""
+        return S.snapshot(self.vm)
+
+    def steps(self, snap: S.Snapshot, firsts: list[int] | None = None):
         """Run the transition from snap once per combination of choices and
         yield each step; the successor is in the VM until the next one is
-        asked for."""
-        pending = [[]]
+        asked for.  firsts: only these outcomes of the first choice."""
+        pending = [[]] if firsts is None else [[c] for c in reversed(firsts)]
         while pending:
             prefix = pending.pop()
 

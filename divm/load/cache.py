@@ -232,8 +232,14 @@ def _code_name(vm, fn) -> str | None:
     deps = _deps(fn.idx)
     if deps is None:
         return None
-    # (-o check:race: the runtime's accesses are remembered, _crec)
-    return f"code-rt-{fn.idx}-{_callee_sig(vm.prog, deps)}{'-race' if vm.check_race else ''}{sym}"
+    return f"code-rt-{fn.idx}-{_callee_sig(vm.prog, deps)}{_runtime_variant(vm)}"
+
+
+def _runtime_variant(vm) -> str:
+    """How the runtime's code differs with the options: -o check:race
+    remembers its accesses (_crec), sleep sets log where they are (_fpt);
+    --symbolic sends operations on symbolic values to the engine."""
+    return ("-race" if vm.check_race else "-fp" if vm.footprints else "") + ("-sym" if vm.symbolic else "")
 
 
 def _deps(idx: int):
@@ -344,7 +350,7 @@ def store_code(vm, fn, code, linemap, resume, before: dict) -> None:
                                  if ins.op == "call" and ins.x.get("callee") is not None}))
             put_obj(f"deps-{fn.idx}", deps)
             _code_memo[("deps", fn.idx)] = deps
-            name = f"code-rt-{fn.idx}-{_callee_sig(vm.prog, deps)}" + ("-sym" if vm.symbolic else "")
+            name = f"code-rt-{fn.idx}-{_callee_sig(vm.prog, deps)}{_runtime_variant(vm)}"
         if name is None:
             return
         attrs = {k: v for k, v in fn.__dict__.items()

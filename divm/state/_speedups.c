@@ -1,5 +1,5 @@
 /* divm._speedups: the canonical key of state.Canon in C, and the object
- * contents and owner hash it builds on.
+ * contents and owner hash it builds on; and the byte masks of footprints.
  *
  * The walk numbers the reachable objects breadth-first, builds each
  * object's record (content id, renumbered pointers), interns it, and folds
@@ -16,7 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define VERSION 3
+#define VERSION 4
 #define PL_CODE 0x00100000ULL
 #define RAW (1ULL << 40)    /* a target kept by raw id (read-only data, code, a missing global): never a number */
 #define GHOST (1ULL << 41)  /* a freed (or never made) stack or heap object, numbered in walk order */
@@ -912,6 +912,149 @@ done:
 }
 
 
+/* -- footprints (explore/sleep.py): which bytes a transition touched --------------------- */
+/* A mask has bit 8 * i set for byte i of an object, -1 for all of it; the
+ * Python reference is vm/footprint.py (touched_masks, differ). */
+
+static PyObject *mask_of(const unsigned char *marks, Py_ssize_t n)
+{
+    return _PyLong_FromByteArray(marks, (size_t)n, 1, 0);
+}
+
+typedef struct {
+    unsigned long long oid;
+    Py_ssize_t len;
+    int whole;
+    unsigned char *m;
+} tm_ent;
+
+#define TM_MAX 256
+
+/* touch_masks(log, big): {object id: mask} of the (pointer, size) pairs in
+ * log; an access past byte big (or of an unknown size) is the whole
+ * object, one at a pointer that is no plain int makes key -1 */
+static PyObject *touch_masks(PyObject *self, PyObject *args)
+{
+    PyObject *log;
+    Py_ssize_t big;
+    if (!PyArg_ParseTuple(args, "O!n", &PyList_Type, &log, &big) || big <= 0)
+        return NULL;
+    tm_ent ents[TM_MAX];
+    int ne = 0, any = 0, last = -1;
+    PyObject *out = NULL;
+    Py_ssize_t n = PyList_GET_SIZE(log);
+    for (Py_ssize_t i = 0; i < n; ++i) {
+        PyObject *it = PyList_GET_ITEM(log, i);
+        if (!PyTuple_Check(it) || PyTuple_GET_SIZE(it) != 2) {
+            any = 1;
+            continue;
+        }
+        PyObject *p = PyTuple_GET_ITEM(it, 0), *sz = PyTuple_GET_ITEM(it, 1);
+        if (!PyLong_CheckExact(p) || !PyLong_CheckExact(sz)) {
+            any = 1;
+            continue;
+        }
+        unsigned long long pv = PyLong_AsUnsignedLongLong(p);
+        long long nv = PyLong_AsLongLong(sz);
+        if (PyErr_Occurred()) {
+            PyErr_Clear();
+            any = 1;
+            continue;
+        }
+        unsigned long long oid = pv >> 32, off = pv & 0xFFFFFFFFULL;
+        int k = last;
+        if (k < 0 || ents[k].oid != oid) {
+            for (k = 0; k < ne && ents[k].oid != oid; ++k)
+                ;
+            if (k == ne) {
+                if (ne == TM_MAX) {  /* (too many objects: every one of them whole) */
+                    any = 1;
+                    continue;
+                }
+                ents[k].oid = oid;
+                ents[k].len = 0;
+                ents[k].whole = 0;
+                ents[k].m = NULL;
+                ++ne;
+            }
+            last = k;
+        }
+        tm_ent *e = &ents[k];
+        if (e->whole)
+            continue;
+        if (nv < 0 || (long long)off + nv > big) {
+            e->whole = 1;
+            continue;
+        }
+        if (!e->m && !(e->m = calloc((size_t)big, 1))) {
+            PyErr_NoMemory();
+            goto done;
+        }
+        memset(e->m + off, 1, (size_t)nv);
+        if ((Py_ssize_t)(off + nv) > e->len)
+            e->len = (Py_ssize_t)(off + nv);
+    }
+    out = PyDict_New();
+    if (!out)
+        goto done;
+    for (int k = 0; k < ne; ++k) {
+        PyObject *key = PyLong_FromUnsignedLongLong(ents[k].oid);
+        PyObject *val = ents[k].whole ? PyLong_FromLong(-1) : mask_of(ents[k].m, ents[k].len);
+        if (!key || !val || PyDict_SetItem(out, key, val) < 0) {
+            Py_XDECREF(key);
+            Py_XDECREF(val);
+            Py_CLEAR(out);
+            goto done;
+        }
+        Py_DECREF(key);
+        Py_DECREF(val);
+    }
+    if (any) {
+        PyObject *key = PyLong_FromLong(-1), *val = PyLong_FromLong(-1);
+        if (!key || !val || PyDict_SetItem(out, key, val) < 0)
+            Py_CLEAR(out);
+        Py_XDECREF(key);
+        Py_XDECREF(val);
+    }
+done:
+    for (int k = 0; k < ne; ++k)
+        free(ents[k].m);
+    return out;
+}
+
+/* diff_mask(a, b, big): the mask of the bytes where a and b differ (-1 if
+ * their lengths do, or they are longer than big and differ) */
+static PyObject *diff_mask(PyObject *self, PyObject *args)
+{
+    Py_buffer a, b;
+    Py_ssize_t big;
+    if (!PyArg_ParseTuple(args, "y*y*n", &a, &b, &big))
+        return NULL;
+    PyObject *out = NULL;
+    const unsigned char *x = a.buf, *y = b.buf;
+    if (a.len != b.len) {
+        out = PyLong_FromLong(-1);
+    } else if (!memcmp(x, y, (size_t)a.len)) {
+        out = PyLong_FromLong(0);
+    } else if (a.len > big) {
+        out = PyLong_FromLong(-1);
+    } else {
+        unsigned char *m = malloc((size_t)a.len);
+        if (!m) {
+            PyErr_NoMemory();
+        } else {
+            for (Py_ssize_t i = 0; i < a.len; ++i)
+                m[i] = x[i] != y[i];
+            out = mask_of(m, a.len);
+            free(m);
+        }
+    }
+    PyBuffer_Release(&a);
+    PyBuffer_Release(&b);
+    return out;
+}
+
+
 static PyMethodDef methods[] = {
     {"setup", setup, METH_O, "setup(Obj): where Obj keeps its slots (before anything else)"},
     {"key", key, METH_VARARGS, "the canonical key walk of Canon.key"},
@@ -919,6 +1062,8 @@ static PyMethodDef methods[] = {
     {"part", part, METH_VARARGS, "the owner hash walk of parallel.part"},
     {"changed", changed, METH_VARARGS, "the roots written since boot (Canon._roots)"},
     {"objects", objects, METH_VARARGS, "the objects that differ from the initial state's (parallel.changes)"},
+    {"touch_masks", touch_masks, METH_VARARGS, "vm/footprint.py's touched_masks of a touch log"},
+    {"diff_mask", diff_mask, METH_VARARGS, "vm/footprint.py's differ"},
     {NULL, NULL, 0, NULL},
 };
 

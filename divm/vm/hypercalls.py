@@ -13,7 +13,7 @@ from divm.vm.access import kind_word
 from divm.vm.defs import (CF_ACCEPTING, CF_BOOTING, CF_ERROR, CONT_FRAME, CR_CONSTANTS, CR_FAULTHANDLER, CR_FLAGS,
                           CR_FRAME, CR_SCHEDULER, CR_STATE, F_ACCESS, F_HYPERCALL, F_MEMORY, F_UNDEFINED, KIND_NAMES,
                           T_BACKTRACE, T_EXIT, T_FAULT, T_OUTPUT, T_SCHEDINFO, T_TEXT, ContinueFault, ErrorInfo, Jump,
-                          Suspend)
+                          SYM_SIZE, Suspend)
 from divm.vm.memory import K_ALLOCA, K_HEAP, K_KERNEL, Obj, clone
 
 ML_POINTERS, ML_DEFINEDNESS, ML_USER = 0, 1, 3
@@ -170,6 +170,8 @@ class Hypercalls:
                 self.dirty.add(p >> 32)
 
     def hc_obj_size(self, p):
+        if self.touch_log is not None:  # (a size is the whole object's: vm/footprint.py)
+            self.touch_log.append((p, 1 << 32))
         o = self.objs.get(p >> 32) if p.__class__ is not U else None
         if o is None:
             if p.__class__ is int and self.was_freed(p >> 32):
@@ -185,6 +187,8 @@ class Hypercalls:
             return
         o = self.writable(p >> 32)
         size = ops.sx(size, 32)
+        if o.sym is not None and o.sym.pop(SYM_SIZE, None) is not None and not o.sym:  # (a concrete size now)
+            o.sym = None
         old = len(o.b)
         if size < old:
             if o.sym is not None:
@@ -216,6 +220,8 @@ class Hypercalls:
         """Deep copy of the heap graph reachable from root; objects listed in
         the null-terminated array `block` (and non-heap objects) are shared,
         not copied."""
+        if self.touch_log is not None:  # (it reads a whole graph: dependent on everything, vm/footprint.py)
+            self.touch_log.append((None, None))
         if root.__class__ is not int or (root >> 32) not in self.objs:
             self.fault(F_HYPERCALL, "__vm_obj_clone of an invalid pointer")
             return 0
@@ -262,6 +268,9 @@ class Hypercalls:
         """__vm_peek: the metadata interval {offset, length, value} of layer
         key meeting [off, off + n) (the first one), {0, 0, 0} if none."""
         r = (0, 0, 0)
+        if self.touch_log is not None:  # (vm/footprint.py)
+            self.touch_log.append((((obj & M32) << 32) | (off & M32) if obj.__class__ is int and off.__class__ is int
+                                   else None, max(n, 1) if n.__class__ is int else None))
         o = self.meta_range("__vm_peek", key, obj, off, n, False)
         if o is not None:
             if key >= ML_USER:

@@ -33,6 +33,8 @@ class Interrupts:
         if self.stop_request is not None:
             raise StopRequest(self.stop_request)
         if self.flags & (CF_IGNORECRIT | CF_KERNEL):
+            if self.touch_log is not None:  # (masked: the access is this transition's, unseen: vm/footprint.py)
+                self.touch_log.append((p, n or 1 << 32))
             return
         if self.reduce and p.__class__ is int:
             o = self.objs.get(p >> 32)
@@ -41,6 +43,8 @@ class Interrupts:
         if self.visible:
             self.interrupt()
         self.visible = True
+        if self.touch_log is not None:  # (a fresh thread's first access: no parked frame shows it)
+            self.touch_log.append((p, n or 1 << 32))
 
     def loop(self, fidx: int, block: int) -> None:
         """interrupt_cfl: a transition that keeps passing the same loop point
@@ -114,22 +118,55 @@ class Interrupts:
         """__dios_interrupt: t = __dios_current(); t->frame = the caller's
         frame; suspend.  Anything out of the ordinary (booting, no task, a
         pointer that is not plainly valid) runs the C code."""
+        if _rs is None:
+            t = self.running_task()
+            if t:
+                tt = self.objs.get(t >> 32)
+                if tt is not None and not tt.ro and not t & 7 and (t & M32) + 8 <= len(tt.b):
+                    raise Park(t)
+        return self.interrupt_code(_rs)
+
+    def running_task(self) -> int | None:
+        """What DiOS's __dios_current() gives (s->ntasks ? s->tasks[i] : 0,
+        i the _VM_CR_Task register), read as its C code reads it; None if
+        anything is out of the ordinary (booting, bytes not plainly there)."""
         regs, objs = self.regs, self.objs
         s, i = regs[CR_STATE], regs[CR_TASK]
-        if _rs is None and s.__class__ is int and i.__class__ is int and not self.flags & CF_BOOTING:
-            o = objs.get(s >> 32)
-            off = s & M32
-            if o is not None and off + 12 <= len(o.b) and (o.ud is None or not any(o.ud[off:off + 12])) \
-                    and _I32(o.b, off + 8)[0]:  # (ntasks: none, and the C code stores through NULL)
-                tasks = _Q(o.b, off)[0]
-                to = objs.get(tasks >> 32)
-                at = (tasks & M32) + 8 * ops.sx(i & M32, 32)
-                if to is not None and 0 <= at <= len(to.b) - 8 and (to.ud is None or not any(to.ud[at:at + 8])):
-                    t = _Q(to.b, at)[0]
-                    tt = objs.get(t >> 32)
-                    if tt is not None and not tt.ro and not t & 7 and (t & M32) + 8 <= len(tt.b):
-                        raise Park(t)
-        return self.interrupt_code(_rs)
+        if s.__class__ is not int or i.__class__ is not int or self.flags & CF_BOOTING:
+            return None
+        o = objs.get(s >> 32)
+        off = s & M32
+        if o is None or off + 12 > len(o.b) or o.ud is not None and any(o.ud[off:off + 12]):
+            return None
+        if not _I32(o.b, off + 8)[0]:
+            return 0
+        tasks = _Q(o.b, off)[0]
+        to = objs.get(tasks >> 32)
+        at = (tasks & M32) + 8 * ops.sx(i & M32, 32)
+        if to is None or not 0 <= at <= len(to.b) - 8 or to.ud is not None and any(to.ud[at:at + 8]):
+            return None
+        return _Q(to.b, at)[0]
+
+    def install_native_current(self) -> None:
+        """With footprints (vm/footprint.py), __dios_current is done by the
+        VM too: every transition asks for its task, and what that reads of
+        the task array is no dependence on the threads that grow or shrink
+        it (the thread's own entry moves, it stays the thread's)."""
+        fn = self.prog.fn_by_name.get("__dios_current")
+        if fn is None or fn.decl or not fn.system or fn.ty.params or self._current is not None:
+            return
+        fallback = []
+
+        def current():
+            t = self.running_task()
+            if t is not None:
+                return t
+            if not fallback:  # (the C code, compiled when first needed: compile installs it, this goes back)
+                fallback.append(self.compile(fn))
+                self.FT[fn.idx] = self.G[f"F{fn.idx}"] = current
+            return fallback[0]()
+        self._current = current
+        self.FT[fn.idx] = self.G[f"F{fn.idx}"] = current
 
     def interrupt_code(self, _rs):
         """DiOS's __dios_interrupt as generated code (compiled when first

@@ -34,6 +34,7 @@ from divm.vm.defs import (  # noqa: F401  (the other layers import these from he
     CF_ACCEPTING, CF_BOOTING, CF_CANCEL, CF_ERROR, CF_KERNEL, CF_STOP, CR_SCHEDULER, CR_TASK, HEAP_BASE, LOOP_LIMIT,
     ContinueFault, ErrorInfo, Jump, LongJmp, Park, StopRequest, Suspend, first_choice)
 from divm.vm.faults import Faults
+from divm.vm.footprint import Footprints
 from divm.vm.frames import Frames
 from divm.vm.hypercalls import Hypercalls
 from divm.vm.insns import Insns
@@ -53,7 +54,7 @@ def _no_engine(*a):
     raise RuntimeError("code for symbolic runs in a VM without --symbolic")
 
 
-class VM(Access, Insns, Frames, Faults, Interrupts, Hypercalls, Races, Order, Schedule, Processes):
+class VM(Access, Insns, Frames, Faults, Interrupts, Hypercalls, Races, Footprints, Order, Schedule, Processes):
     def __init__(self, prog: Program, env: list[tuple[str, bytes]], out=None):
         self.prog = prog
         self.env = env  # what __boot is given (DiOS's options among it)
@@ -252,6 +253,7 @@ class VM(Access, Insns, Frames, Faults, Interrupts, Hypercalls, Races, Order, Sc
         g["_share"] = self.share
         g["_critcp"] = self.crit_copy
         g["_crec"] = _no_access  # (-o check:race replaces it: vm/race.py)
+        g["_fpt"] = None  # (sleep sets set it: vm/footprint.py)
         g["_def"] = Obj.define_bytes
         g["Sym"] = Sym
         for name in SYM_NAMES:  # (install_symbolic binds them: code for symbolic runs stays cacheable)
@@ -399,6 +401,8 @@ class VM(Access, Insns, Frames, Faults, Interrupts, Hypercalls, Races, Order, Sc
                     self.call_fn(sched, ())
                 except Jump as j:
                     frame, bb, regs = j.frame, j.bb, j.regs
+            if self.touch_log is not None:  # (the scheduler reads every task: not this thread's footprint)
+                self.touch_log.clear()
             while frame:
                 try:
                     self.enter_frame(frame, bb, regs)

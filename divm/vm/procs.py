@@ -83,6 +83,8 @@ class Processes:
     def divm_fork(self, frame, block, out) -> int:
         """Copy the forking thread's frame chain (from frame) and its process's
         memory; the child's frame goes to *out, its globals' bundle is returned."""
+        if self.touch_log is not None:  # (processes: dependent on everything, vm/footprint.py)
+            self.touch_log.append((None, None))
         if self.symbolic:
             raise VMError("fork is not supported with --symbolic")
         if self.unwritten:
@@ -132,6 +134,8 @@ class Processes:
 
     def divm_proc_swap(self, bundle) -> None:
         """Exchange the installed globals with those bundle holds."""
+        if self.touch_log is not None:  # (processes: dependent on everything, vm/footprint.py)
+            self.touch_log.append((None, None))
         objs, dirty = self.objs, self.dirty
         bo = objs.get(bundle >> 32) if bundle.__class__ is int else None
         gl = self.proc_globals()
@@ -156,6 +160,8 @@ class Processes:
     def divm_proc_drop(self, dead, own) -> None:
         """Free what only the null-terminated array dead (and, if own, the
         running activations) reaches: an ended process's memory."""
+        if self.touch_log is not None:  # (processes: dependent on everything, vm/footprint.py)
+            self.touch_log.append((None, None))
         objs = self.objs
         extra = [x for x in self.AST + self.stack_roots(sys._getframe(1)) if x in objs]
         start = [dead >> 32] if dead.__class__ is int else []

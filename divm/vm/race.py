@@ -134,6 +134,8 @@ class Races(LibcRaces):
         """_crit for a copy: visible if either object is (a
         private destination leaves the decision to the source)."""
         o = self.objs.get(d >> 32) if d.__class__ is int else None
+        if self.touch_log is not None and not self.visible:  # (both are touched: vm/footprint.py)
+            self.touch_log += ((d, 1 << 32), (s, 1 << 32))
         self.G["_crit"](s if o is not None and not o.shared else d, 0, 2)
 
     # -- the check --------------------------------------------------------------------
@@ -170,15 +172,15 @@ class Races(LibcRaces):
             return {}
         t_proc = struct.unpack_from("<q", raw, 80)[0]
         return {t[0]: _Q(to.b, o + t_proc)[0] if o + t_proc + 8 <= len(to.b) else 0
-                for t, to, o in self.task_objs()}
+                for t, to, o, _ in self.task_objs()}
 
     def tasks(self) -> list[tuple]:
         """(id, task state, wait kind, wait object, frame) of each of DiOS's
         tasks (TASK_RUNNING is 0, WAIT_NONE is 0)."""
-        return [t for t, _, _ in self.task_objs()]
+        return [t for t, _, _, _ in self.task_objs()]
 
     def task_objs(self) -> list[tuple]:
-        """tasks(), each with the task's object and offset."""
+        """tasks(), each with the task's object, offset and address."""
         lay = self.race_layout()
         if lay is None:
             return []
@@ -204,7 +206,7 @@ class Races(LibcRaces):
             o = t & M32
             wobj = _Q(to.b, o + t_obj)[0] if t_obj is not None else 0
             out.append(((_I(to.b, o + t_id)[0], _I(to.b, o + t_state)[0], _I(to.b, o + t_wait)[0], wobj,
-                         _Q(to.b, o + t_frame)[0]), to, o))
+                         _Q(to.b, o + t_frame)[0]), to, o, t))
         return out
 
     def parked_accesses(self) -> list[tuple]:

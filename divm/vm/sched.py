@@ -63,14 +63,29 @@ class Schedule:
         if not table:
             return None
         c = self.hc_choose(len(table)) if len(table) > 1 else 0
-        idx, tid, frame = table[c]
+        idx, tid, frame, _ = table[c]
         self.regs[CR_TASK] = idx
         self.trace.append(("sched", 1, tid))
         return frame
 
+    def runnable(self) -> tuple | None:
+        """(task index, DiOS id, frame, task) of each task the scheduler's
+        choice would pick from, in the choice's order (the state just
+        restored), or None where the scheduler must run itself
+        (dios_schedule would not decide)."""
+        ds = self._dios_sched if self._dios_sched is not None else self.dios_scheduler()
+        memo = self.memo
+        if not ds or memo is None or self.dirty or self.touched or self.regs[CR_SCHEDULER] != ds[0]:
+            return None
+        s = self.regs[CR_STATE]
+        table = memo.get(("dispatch", s))
+        if table is None:
+            table = memo[("dispatch", s)] = self.dispatch_table(s)
+        return table or None
+
     def dispatch_table(self, s) -> tuple:
-        """(task index, id, frame) of each runnable task in index order,
-        as the scheduler would read them; _NONE if it must run itself."""
+        """(task index, id, frame, task) of each runnable task in index
+        order, as the scheduler would read them; _NONE if it must run itself."""
         _, runnable, lay = self._dios_sched
         o = self.objs.get(s >> 32) if s.__class__ is int else None
         off = s & M32 if o is not None else 0
@@ -98,5 +113,5 @@ class Schedule:
             frame = _Q(tt.b, at + lay[2])[0]
             if not frame or not self.is_frame(frame):
                 return _NONE
-            table.append((i, _I32(tt.b, at + lay[3])[0], frame))
+            table.append((i, _I32(tt.b, at + lay[3])[0], frame, t))
         return tuple(table)
