@@ -164,6 +164,10 @@ def check(program: str, prop: Property, model: str, args) -> tuple[str, object, 
     from divm.load.loader import load_program
     from divm.load.errors import VMError
     prog = load_program(program)
+    if prop.name == "termination":
+        report = endless(prog, args)
+        if report is not None:
+            return "false(termination)", prog, report
     try:
         report = search(prog, program, prop, args)
     except VMError as e:  # (something divm cannot do with SV-COMP's options, such as fork with --symbolic)
@@ -179,6 +183,26 @@ def check(program: str, prop: Property, model: str, args) -> tuple[str, object, 
         note(f"unknown: the program reads input divm does not make symbolic ({', '.join(inputs)})")
         return "unknown", None, None
     return verdict, prog, report
+
+
+def endless(prog, args) -> dict | None:
+    """A report of a proof that some run never ends, read with unbounded
+    integers (divm/prove/recur.py; the search cannot find such a run when
+    its states never repeat), or None."""
+    from divm.cli.proof import c_locals
+    from divm.prove.recur import nonterminating
+    limit = NONTERM_SECONDS if args.max_time is None else min(NONTERM_SECONDS, args.max_time / 4)
+    p = nonterminating(prog, limit, c_locals(prog))
+    if p is None:
+        return None
+    where = {"file": p.file, "line": p.line, "function": p.function}
+    note(f"false by a proof: from the inputs given, the loop at line {p.line} of {p.function} stays in {p.recurrent}")
+    return {"result": "error", "inputs": p.inputs, "steps": [], "cycle": p.cycle,
+            "error": {"kind": "liveness", "message": "a run that never ends (a closed recurrent set)",
+                      "backtrace": [where]}}
+
+
+NONTERM_SECONDS = 10.0  # for the proof that some run never ends, before the search
 
 
 def search(prog, program: str, prop: Property, args) -> dict:
@@ -307,8 +331,10 @@ def write_witness(args, prog, program: str, prop: Property, model: str, verdict:
     if target is None:
         note("no violation witness: the error has no location in the program")
         return
-    cycle = []
-    if report.get("cycle_start") is not None:  # a run that never ends: the lines its loop passes
+    cycle = report.get("cycle") or []
+    if cycle:  # (a proof's loop)
+        target = cycle[0]
+    elif report.get("cycle_start") is not None:  # a run that never ends: the lines its loop passes
         cycle = [{"file": st["file"], "line": st["line"], "function": st["function"]}
                  for st in steps[report["cycle_start"]:] if st.get("line")]
         target = cycle[0] if cycle else target

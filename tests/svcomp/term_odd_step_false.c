@@ -1,6 +1,7 @@
-// svcomp: termination unknown time=20
+// svcomp: termination false(termination) time=20
 // an odd x runs for ever (x - 2 wraps and stays odd), but no state repeats
-// soon enough for a lasso and no ranking function exists: unknown, not true
+// soon enough for a lasso and no ranking function exists: the proof of a
+// closed recurrent set (x odd) answers, never true
 extern unsigned __VERIFIER_nondet_uint(void);
 int main(void)
 {
