@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
-"""Look for wrong termination proofs (divm/prove/terminate.py), or with
---nonterm wrong proofs that some run never ends (divm/prove/recur.py).
+"""Look for wrong termination proofs: of divm/prove/terminate.py (the VM's
+wrapping arithmetic; the default), of divm/prove/ranking.py (unbounded
+integers, --prover ranking), or wrong proofs that some run never ends
+(divm/prove/recur.py, --prover recur).
 
 Each seed makes a C program with two 8-bit inputs a and b (signed or
 unsigned char) and one loop, or a loop with a loop inside, whose
@@ -14,11 +16,12 @@ whether some input runs for ever.  The prover must never prove such a
 program; the others it may prove or not (the summary counts how many it
 proved: its reach).
 
-    python3 tools/termfuzz.py --seeds 200 [--start 1] [--jobs 2] [--keep DIR] [--timeout 20] [--nonterm]
+    python3 tools/termfuzz.py --seeds 200 [--start 1] [--jobs 2] [--keep DIR] [--timeout 20] [--prover vm|ranking|recur]
 
 Prints one line per seed (proved, not-proved, WRONG-PROVED, skip) and a
-summary; exit status 1 if any seed was proved wrongly.  With --nonterm a
-program every run of which ends must never be proved endless.
+summary; exit status 1 if any seed was proved wrongly.  With --prover
+recur a program every run of which ends must never be proved endless.
+(The 8-bit values never overflow an int: the readings agree.)
 """
 from __future__ import annotations
 
@@ -281,12 +284,15 @@ PROVE = ("import sys\nfrom divm.load.loader import load_program\nfrom divm.prove
          "from divm.prove.encode import Options\n"
          "r = prove_termination(load_program(sys.argv[1]), Options(), float(sys.argv[2]))\n"
          "print(r.status, r.reason)")
+RANKING = ("import sys\nfrom divm.load.loader import load_program\nfrom divm.prove.ranking import terminates\n"
+           "r = terminates(load_program(sys.argv[1]), float(sys.argv[2]))\n"
+           "print('proved', r.rankings) if r else print('not-proved')")
 NONTERM = ("import sys\nfrom divm.load.loader import load_program\nfrom divm.prove.recur import nonterminating\n"
            "r = nonterminating(load_program(sys.argv[1]), float(sys.argv[2]))\n"
            "print('proved', r.recurrent, r.inputs) if r else print('not-proved')")
 
 
-def one(seed: int, timeout: float, keep: str | None, nonterm: bool = False) -> tuple[int, str, str]:
+def one(seed: int, timeout: float, keep: str | None, prover: str = "vm") -> tuple[int, str, str]:
     prog, oracle = program(seed)
     with tempfile.TemporaryDirectory() as tmp:
         c, o, exe = (os.path.join(tmp, n) for n in ("p.c", "oracle.c", "oracle"))
@@ -298,7 +304,8 @@ def one(seed: int, timeout: float, keep: str | None, nonterm: bool = False) -> t
             return seed, "skip", "oracle: " + (b.stderr.strip().splitlines() or ["?"])[-1]
         truth = subprocess.run([exe], capture_output=True, text=True, timeout=120).stdout.strip()
         try:
-            r = subprocess.run([sys.executable, "-c", NONTERM if nonterm else PROVE, c, str(timeout)],
+            script = {"vm": PROVE, "ranking": RANKING, "recur": NONTERM}[prover]
+            r = subprocess.run([sys.executable, "-c", script, c, str(timeout)],
                                capture_output=True, text=True,
                                timeout=timeout + 60, cwd=ROOT)
         except subprocess.TimeoutExpired:
@@ -307,6 +314,7 @@ def one(seed: int, timeout: float, keep: str | None, nonterm: bool = False) -> t
         if r.returncode or not lines:
             return seed, "WRONG-CRASH", (r.stderr.strip().splitlines() or ["?"])[-1]
         status = lines[-1].split()[0]
+        nonterm = prover == "recur"
         if status == "proved" and (truth == "T" if nonterm else truth != "T"):
             if keep:
                 os.makedirs(keep, exist_ok=True)
@@ -323,12 +331,13 @@ def main() -> int:
     p.add_argument("--jobs", type=int, default=2)
     p.add_argument("--timeout", type=float, default=20.0)
     p.add_argument("--keep", help="keep the wrongly proved programs here")
-    p.add_argument("--nonterm", action="store_true", help="check proofs that some run never ends instead")
+    p.add_argument("--prover", choices=("vm", "ranking", "recur"), default="vm",
+                   help="terminate.py, ranking.py, or recur.py (proofs that some run never ends)")
     a = p.parse_args()
     counts: dict[str, int] = {}
     truths = {"T": 0, "N": 0}
     with cf.ThreadPoolExecutor(a.jobs) as ex:
-        futs = [ex.submit(one, s, a.timeout, a.keep, a.nonterm) for s in range(a.start, a.start + a.seeds)]
+        futs = [ex.submit(one, s, a.timeout, a.keep, a.prover) for s in range(a.start, a.start + a.seeds)]
         for fut in futs:
             seed, status, detail = fut.result()
             counts[status] = counts.get(status, 0) + 1

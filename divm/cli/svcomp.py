@@ -164,10 +164,13 @@ def check(program: str, prop: Property, model: str, args) -> tuple[str, object, 
     from divm.load.loader import load_program
     from divm.load.errors import VMError
     prog = load_program(program)
-    if prop.name == "termination":
+    if prop.name == "termination":  # (proofs over unbounded integers first: the search may never end)
         report = endless(prog, args)
         if report is not None:
             return "false(termination)", prog, report
+        report = ranked(prog, args)
+        if report is not None:
+            return "true", prog, report
     try:
         report = search(prog, program, prop, args)
     except VMError as e:  # (something divm cannot do with SV-COMP's options, such as fork with --symbolic)
@@ -202,7 +205,22 @@ def endless(prog, args) -> dict | None:
                       "backtrace": [where]}}
 
 
-NONTERM_SECONDS = 10.0  # for the proof that some run never ends, before the search
+def ranked(prog, args) -> dict | None:
+    """A report of a proof that every run ends, read with unbounded
+    integers (divm/prove/ranking.py), or None."""
+    from divm.cli.proof import c_locals
+    from divm.prove.ranking import terminates
+    limit = NONTERM_SECONDS if args.max_time is None else min(NONTERM_SECONDS, args.max_time / 4)
+    r = terminates(prog, limit, c_locals(prog))
+    if r is None:
+        return None
+    ranks = "; ".join(f"line {x['line']}: {x['ranking']}" for x in r.rankings) or "no loop"
+    note(f"true by a proof: every loop has a ranking function over unbounded integers ({ranks})")
+    return {"result": "valid", "proof": {"status": "proved", "method": "ranking", "rankings": r.rankings,
+                                          "loop_invariants": r.invariants}}
+
+
+NONTERM_SECONDS = 10.0  # for each proof over unbounded integers, before the search
 
 
 def search(prog, program: str, prop: Property, args) -> dict:

@@ -13,51 +13,27 @@ largest conjunction of guessed atoms true at s0 that is closed (Houdini:
 an atom a model of a way back falsifies is dropped), which then must keep
 every way out infeasible.
 
-The program is read as C means it: registers hold integers, nsw
-operations are exact, other arithmetic wraps modulo 2^n, casts convert;
-anything whose unbounded meaning is not plain here (bit operations on
-integers, division by a variable, calls of the program's own functions)
-is Unfit.  Nothing here rests on the VM: this is a proof in SV-COMP's
-semantics, used only by `divm svcomp`."""
+The program is read as C means it (intexec.py): registers hold integers,
+nsw operations are exact, other arithmetic wraps modulo 2^n.  This is a
+proof in SV-COMP's semantics, used only by `divm svcomp`."""
 
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import z3
 
-from divm.load.ir import Blk, Fn, Ins, Op
+from divm.load.ir import Fn
 from divm.prove.chc import free_consts
-from divm.prove.encode import successors, uninitialised_reads
-from divm.prove.scan import END_CALLS, ERROR_CALLS, NONDET_PREFIXES, Scan, Unfit, where
+from divm.prove.encode import uninitialised_reads
+from divm.prove.intexec import END, Exec, Way, loops, signed
+from divm.prove.scan import Scan, Unfit
 
 PATHS = 256        # ways through one loop's body, at most
 STEM_BLOCKS = 400  # blocks on a way to the loop, at most
 VISITS = 3         # arrivals at a loop's head tried as s0
 MODELS = 3         # inputs tried per arrival
-END = -1           # where a way goes that ends the run
-RET = -2           # where a way of an inlined function goes that returns
-DEPTH = 8          # inlined calls, at most
-
-
-@dataclass
-class Input:
-    """A nondet call on the way to s0."""
-    var: z3.ArithRef
-    name: str
-    bits: int
-    ins: Ins
-
-
-@dataclass
-class Way:
-    """A way from a state at a block: where it goes (a block, END, or None
-    while in the block), its conditions and the state it arrives with."""
-    to: int | None
-    cond: list
-    state: dict
-    inputs: list = field(default_factory=list)
 
 
 @dataclass
@@ -68,231 +44,6 @@ class Proof:
     inputs: list                 # [{"function", "file", "line", "value", "bits", "caller"}]
     recurrent: str               # R, for the report
     cycle: list                  # [{"file", "line", "function"}] of the loop's body
-
-
-def signed(v: int, bits: int) -> int:
-    v &= (1 << bits) - 1
-    return v - (1 << bits) if bits > 1 and v >> (bits - 1) else v
-
-
-def wrap(x, bits: int):
-    """x as the two's complement integer of bits bits holds."""
-    half = 1 << (bits - 1)
-    return (x + half) % (1 << bits) - half
-
-
-def unsigned(x, bits: int):
-    return x % (1 << bits)
-
-
-class Exec:
-    """Symbolic execution of main's blocks over unbounded integers (i1 as
-    booleans); a state maps registers, ("l", local) and ("g", global idx)
-    to terms."""
-
-    def __init__(self, scan: Scan, fn: Fn, allow_assume: bool, depth: int = 0, count: list | None = None):
-        self.scan, self.fn, self.allow_assume, self.depth = scan, fn, allow_assume, depth
-        self.count = count if count is not None else [0]
-
-    def fresh(self, name: str, ty) -> z3.ExprRef:
-        """A new variable (boolean for i1 or z3.BoolSort(), else integer)."""
-        self.count[0] += 1
-        n = self.count[0]
-        boolean = ty == z3.BoolSort() if isinstance(ty, z3.SortRef) else ty is not None and ty.bits == 1
-        return z3.Bool(f"{name}~{n}") if boolean else z3.Int(f"{name}~{n}")
-
-    def val(self, st: dict, op: Op):
-        if op.const:
-            if op.ty.bits == 1:
-                return z3.BoolVal(op.val & 1 == 1)
-            return z3.IntVal(signed(op.val, op.ty.bits))
-        return st[op.name]
-
-    def block(self, w0: Way, b: Blk) -> list[Way]:
-        """The ways through block b on from w0 (its phis already taken)."""
-        ways = [Way(None, list(w0.cond), dict(w0.state), list(w0.inputs))]
-        for ins in b.ins:
-            nxt = []
-            for w in ways:
-                nxt.extend(self.step(w, ins))
-            ways = nxt
-        return ways
-
-    def enter(self, st: dict, frm: int, to: int) -> dict:
-        """The state on the edge frm -> to (to's phis take frm's values)."""
-        out = dict(st)
-        for phi in self.fn.blocks[to].phis:
-            for pred, v in phi.x:
-                if pred == frm:
-                    out[phi.res] = self.val(st, v)
-        return out
-
-    def step(self, w: Way, ins: Ins) -> list[Way]:
-        """w extended by ins (a finished way is passed on unchanged)."""
-        if w.to is not None or w.cond and z3.is_false(w.cond[-1]):
-            return [w]
-        st, op = w.state, ins.op
-        if op in ("add", "sub", "mul"):
-            a, b = self.val(st, ins.a[0]), self.val(st, ins.a[1])
-            if ins.ty.bits == 1:
-                raise Unfit(f"i1 arithmetic ({where(self.fn, ins)})")
-            r = a + b if op == "add" else a - b if op == "sub" else a * b
-            st[ins.res] = r if ins.x == "nsw" else wrap(r, ins.ty.bits)
-        elif op in ("and", "or", "xor"):
-            if ins.ty.bits != 1:
-                raise Unfit(f"a bit operation ({where(self.fn, ins)})")
-            a, b = self.val(st, ins.a[0]), self.val(st, ins.a[1])
-            st[ins.res] = z3.And(a, b) if op == "and" else z3.Or(a, b) if op == "or" else z3.Xor(a, b)
-        elif op in ("sdiv", "srem", "udiv", "urem", "shl", "ashr", "lshr"):
-            st[ins.res] = self.divide(st, ins)
-        elif op == "icmp":
-            st[ins.res] = self.compare(ins.x, ins.a[0], self.val(st, ins.a[0]), self.val(st, ins.a[1]))
-        elif op == "select":
-            st[ins.res] = z3.If(self.val(st, ins.a[0]), self.val(st, ins.a[1]), self.val(st, ins.a[2]))
-        elif op in ("zext", "sext", "trunc", "freeze"):
-            st[ins.res] = self.cast(op, self.val(st, ins.a[0]), ins.a[0].ty.bits, ins.ty.bits)
-        elif op in ("alloca", "lifetime"):
-            pass
-        elif op == "load":
-            a = ins.a[0]
-            st[ins.res] = st[("g", a.val >> 32) if a.const else ("l", a.name)]
-        elif op == "store":
-            a = ins.a[1]
-            st[("g", a.val >> 32) if a.const else ("l", a.name)] = self.val(st, ins.a[0])
-        elif op == "call":
-            return self.call(w, ins)
-        elif op == "br":
-            if not ins.a:
-                return [Way(ins.x[0], w.cond, st, w.inputs)]
-            c = self.val(st, ins.a[0])
-            return [Way(ins.x[0], [*w.cond, c], st, w.inputs), Way(ins.x[1], [*w.cond, z3.Not(c)], st, w.inputs)]
-        elif op == "switch":
-            v = self.val(st, ins.a[0])
-            default, cases = ins.x
-            bits = ins.a[0].ty.bits
-            vals = [z3.IntVal(signed(c, bits)) for c, _ in cases]
-            out = [Way(t, [*w.cond, v == c], st, w.inputs) for c, (_, t) in zip(vals, cases)]
-            return out + [Way(default, [*w.cond, *(v != c for c in vals)], st, w.inputs)]
-        elif op == "ret" and self.depth:
-            if ins.a:
-                st["$ret"] = self.val(st, ins.a[0])
-            return [Way(RET, w.cond, st, w.inputs)]
-        elif op in ("ret", "unreachable"):
-            return [Way(END, w.cond, st, w.inputs)]
-        else:
-            raise Unfit(f"instruction {where(self.fn, ins)}")
-        return [w]
-
-    def divide(self, st: dict, ins: Ins):
-        b = ins.a[1]
-        bits = ins.ty.bits
-        if not b.const or signed(b.val, bits) == 0 or bits == 1:
-            raise Unfit(f"{ins.op} by a variable ({where(self.fn, ins)})")
-        a, op = self.val(st, ins.a[0]), ins.op
-        d = signed(b.val, bits)
-        if op in ("shl", "ashr", "lshr"):
-            k = b.val & ((1 << bits) - 1)
-            if k >= bits:
-                raise Unfit(f"a shift by the width or more ({where(self.fn, ins)})")
-            if op == "shl":
-                return a * (1 << k) if ins.x == "nsw" else wrap(a * (1 << k), bits)
-            return a / (1 << k) if op == "ashr" else wrap(unsigned(a, bits) / (1 << k), bits)  # (floor)
-        if op in ("udiv", "urem"):
-            d = b.val & ((1 << bits) - 1)
-            ua = unsigned(a, bits)
-            return wrap(ua / d if op == "udiv" else ua % d, bits)
-        if d == -1 and op == "sdiv":
-            return -a
-        # C truncates towards zero; z3 divides by a positive number rounding down
-        ad = abs(d)
-        q = z3.If(a >= 0, a / ad, -((-a) / ad))
-        q = q if d > 0 else -q
-        return q if op == "sdiv" else a - d * q
-
-    def compare(self, pred: str, op: Op, a, b) -> z3.BoolRef:
-        if op.ty.bits == 1:
-            if pred in ("eq", "ne"):
-                return a == b if pred == "eq" else a != b
-            a, b = z3.If(a, 1, 0), z3.If(b, 1, 0)
-            pred = {"sgt": "ult", "sge": "ule", "slt": "ugt", "sle": "uge"}.get(pred, pred)  # (true is -1 signed)
-        elif pred[0] == "u":
-            a, b = unsigned(a, op.ty.bits), unsigned(b, op.ty.bits)
-            pred = "s" + pred[1:]
-        return {"eq": lambda: a == b, "ne": lambda: a != b, "sgt": lambda: a > b, "sge": lambda: a >= b,
-                "slt": lambda: a < b, "sle": lambda: a <= b, "ugt": lambda: a > b, "uge": lambda: a >= b,
-                "ult": lambda: a < b, "ule": lambda: a <= b}[pred]()
-
-    @staticmethod
-    def cast(op: str, v, frm: int, to: int):
-        if op == "freeze" or frm == to:
-            return v
-        if frm == 1:
-            return z3.If(v, -1 if op == "sext" else 1, 0)
-        if op == "trunc":
-            return unsigned(v, 2) == 1 if to == 1 else wrap(v, to)
-        return v if op == "sext" else unsigned(v, frm)
-
-    def call(self, w: Way, ins: Ins) -> list[Way]:
-        callee: Fn = ins.x["callee"]
-        name, env = callee.name, callee.decl or callee.system
-        st = w.state
-        if name in ERROR_CALLS or name in END_CALLS:
-            return [Way(END, w.cond, st, w.inputs)]
-        if name.startswith(NONDET_PREFIXES) and env:
-            from divm.vm.builtins import NONDET
-            kind = name[len("__VERIFIER_nondet_"):] if name.startswith("__VERIFIER_nondet_") else None
-            bits, sign = NONDET.get(kind, (ins.ty.bits, True)) if kind is not None else (ins.ty.bits, True)
-            v = self.fresh(name, ins.ty)
-            cond = list(w.cond)
-            if ins.ty.bits > 1:
-                if bits >= ins.ty.bits:  # (every bit pattern of the register, as it reads them)
-                    bits, sign = ins.ty.bits, True
-                lo, hi = (-(1 << (bits - 1)), (1 << (bits - 1)) - 1) if sign and bits > 1 else (0, (1 << bits) - 1)
-                cond += [v >= lo, v <= hi]
-            st[ins.res] = v
-            return [Way(None, cond, st, [*w.inputs, Input(v, name, ins.ty.bits, ins)])]
-        if name == "__VERIFIER_assume" and env:
-            if not self.allow_assume:
-                raise Unfit(f"__VERIFIER_assume in the loop ({where(self.fn, ins)})")
-            return [Way(None, [*w.cond, self.val(st, ins.a[0]) != 0], st, w.inputs)]
-        if name == "__VERIFIER_assert" and env:  # (a failed one aborts: the run ends)
-            c = self.val(st, ins.a[0]) != 0
-            return [Way(None, [*w.cond, c], st, w.inputs), Way(END, [*w.cond, z3.Not(c)], dict(st), w.inputs)]
-        if name.startswith("__VERIFIER_atomic") and env:
-            return [w]
-        if env or self.depth >= DEPTH or not acyclic(callee):
-            raise Unfit(f"a call of {name} ({where(self.fn, ins)})")
-        return self.inline(w, ins, callee)
-
-    def inline(self, w: Way, ins: Ins, callee: Fn) -> list[Way]:
-        """The ways through a call of the program's own function (with no
-        loop), back in the caller."""
-        sub = Exec(self.scan, callee, self.allow_assume, self.depth + 1, self.count)
-        st = {k: v for k, v in w.state.items() if k.__class__ is tuple and k[0] == "g"}
-        st.update(zip(callee.params, (self.val(w.state, a) for a in ins.a)))
-        out, todo = [], [(0, None, Way(None, w.cond, st, w.inputs))]
-        while todo:
-            b, frm, v = todo.pop()
-            if frm is not None:
-                v = Way(None, v.cond, sub.enter(v.state, frm, b), v.inputs)
-            for r in sub.block(v, callee.blocks[b]):
-                if r.to == END:
-                    out.append(r)
-                elif r.to == RET:
-                    back = dict(w.state)
-                    back.update((k, x) for k, x in r.state.items() if k.__class__ is tuple and k[0] == "g")
-                    if ins.res is not None:
-                        back[ins.res] = r.state["$ret"]
-                    out.append(Way(None, r.cond, back, r.inputs))
-                else:
-                    todo.append((r.to, b, r))
-        return out
-
-
-def acyclic(fn: Fn) -> bool:
-    from divm.props.ltl import sccs
-    succ = {b.idx: successors(b) for b in fn.blocks}
-    return len(sccs(list(succ), succ)) == len(succ) and not any(b in succ[b] for b in succ)
 
 
 def nonterminating(prog, timeout: float, names_of=None) -> Proof | None:
@@ -306,7 +57,9 @@ def nonterminating(prog, timeout: float, names_of=None) -> Proof | None:
         uninitialised_reads(fn, scan.allocas[fn.name])
     except Unfit:
         return None
-    for h, part in loops(fn):
+    for h, part, nested in loops(fn) or ():
+        if nested:
+            continue
         if time.time() >= deadline:
             return None
         try:
@@ -316,31 +69,6 @@ def nonterminating(prog, timeout: float, names_of=None) -> Proof | None:
         if p is not None:
             return p
     return None
-
-
-def loops(fn: Fn) -> list[tuple[int, set[int]]]:
-    """main's loops with no loop inside, also those inside others: (head,
-    blocks)."""
-    from divm.props.ltl import sccs
-    succ = {b.idx: successors(b) for b in fn.blocks}
-    out = []
-
-    def within(blocks: set[int]) -> None:
-        sub = {b: [t for t in succ[b] if t in blocks] for b in blocks}
-        for comp in sccs(list(sub), sub):
-            part = set(comp)
-            if len(part) == 1 and comp[0] not in sub[comp[0]]:
-                continue
-            heads = [b for b in part if b == 0 or any(b in succ[p] for p in succ if p not in part)]
-            if len(heads) != 1:
-                continue
-            inner = {b: [t for t in sub[b] if t in part and t != heads[0]] for b in part}
-            if len(sccs(list(inner), inner)) == len(part) and not any(b in inner[b] for b in part):
-                out.append((heads[0], part))
-            else:
-                within(part - {heads[0]})
-    within(set(succ))
-    return sorted(out, key=lambda x: x[0])
 
 
 def try_loop(scan: Scan, fn: Fn, h: int, part: set[int], deadline: float, names_of=None) -> Proof | None:
