@@ -72,8 +72,9 @@ def test_no_proof_where_a_run_may_end(tmp_path, body):
 def test_no_endless_proof_of_a_random_loop_that_ends():
     """tools/termfuzz.py --prover recur: random loops over two 8-bit inputs
     whose truth a native program works out state by state."""
-    r = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "termfuzz.py"), "--prover", "recur", "--seeds", "16",
-                        "--jobs", "1", "--timeout", "10"], capture_output=True, text=True, timeout=900)
+    r = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "termfuzz.py"), "--prover", "recur",
+                        "--seeds", "16", "--jobs", "1", "--timeout", "10"], capture_output=True, text=True,
+                       timeout=900)
     assert r.returncode == 0, r.stdout + r.stderr
     summary = r.stdout.strip().splitlines()[-1]
     assert "WRONG" not in summary and "proved" in summary, summary
