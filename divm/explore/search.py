@@ -434,6 +434,12 @@ def search(machine: Machine, order: str = "dfs", limits: Limits | None = None, p
                 break
             continue
         break
+    return finish(res, machine, store, snap0, found, t0)
+
+
+def finish(res: Result, machine: Machine, store: StateStore, snap0, found, t0: float) -> Result:
+    """The result's counts, and for found (state, step of an error) the
+    path to it, replayed."""
     res.states = len(store)
     res.transitions = machine.transitions
     res.stored_bytes = store.stored_bytes() + (0 if machine.compaction else machine.canon.stored_bytes())

@@ -23,7 +23,7 @@ from __future__ import annotations
 import time
 from collections import deque
 
-from divm.explore.search import Footprint, Limits, Machine, Result, boot, independent, limit_reached
+from divm.explore.search import Footprint, Limits, Machine, Result, boot, finish, independent, limit_reached
 from divm.vm.machine import StopRequest
 from divm.state.store import StateStore
 
@@ -69,17 +69,7 @@ def search(machine: Machine, order: str = "dfs", limits: Limits | None = None, p
                 break
     finally:
         machine.fp_ctx = None
-    res.states = len(store)
-    res.transitions = machine.transitions
-    res.stored_bytes = store.stored_bytes() + (0 if machine.compaction else machine.canon.stored_bytes())
-    res.seconds = time.time() - t0
-    if found is not None:
-        n, step = found
-        res.verdict = "error"
-        res.error = step.error
-        res.path = machine.replay(snap0, store.path(n) + [tuple(v for v, _ in step.choices)])
-        res.error = res.path[-1].error or step.error
-    return res
+    return finish(res, machine, store, snap0, found, t0)
 
 
 def expand(machine: Machine, store: StateStore, index, asleep: dict, waiting: set, frontier: deque,

@@ -52,15 +52,8 @@ class Schedule:
     def dios_schedule(self) -> int | None:
         """The frame of the task DiOS's scheduler would continue (after
         the choice among the runnable ones), or None: run the scheduler."""
-        ds = self._dios_sched if self._dios_sched is not None else self.dios_scheduler()
-        memo = self.memo
-        if not ds or memo is None or self.dirty or self.touched or self.regs[CR_SCHEDULER] != ds[0]:
-            return None
-        s = self.regs[CR_STATE]
-        table = memo.get(("dispatch", s))
+        table = self.runnable()
         if table is None:
-            table = memo[("dispatch", s)] = self.dispatch_table(s)
-        if not table:
             return None
         c = self.hc_choose(len(table)) if len(table) > 1 else 0
         idx, tid, frame, _ = table[c]
