@@ -15,6 +15,7 @@ from __future__ import annotations
 import os
 import re
 import sys
+import time
 from dataclasses import dataclass, field
 
 from divm.cli.explain import nondet_signed
@@ -163,6 +164,7 @@ def check(program: str, prop: Property, model: str, args) -> tuple[str, object, 
             return "unknown", None, None
     from divm.load.loader import load_program
     from divm.load.errors import VMError
+    t0 = time.time()
     prog = load_program(program)
     if prop.name == "termination":  # (proofs over unbounded integers first: the search may never end)
         report = endless(prog, args)
@@ -171,8 +173,9 @@ def check(program: str, prop: Property, model: str, args) -> tuple[str, object, 
         report = ranked(prog, args)
         if report is not None:
             return "true", prog, report
-    try:
-        report = search(prog, program, prop, args)
+    try:  # (the search gets what the proofs before it left of --max-time)
+        left = None if args.max_time is None else max(1.0, args.max_time - (time.time() - t0))
+        report = search(prog, program, prop, args, left)
     except VMError as e:  # (something divm cannot do with SV-COMP's options, such as fork with --symbolic)
         note(f"unknown: {e}")
         return "unknown", None, None
@@ -223,7 +226,7 @@ def ranked(prog, args) -> dict | None:
 NONTERM_SECONDS = 10.0  # for each proof over unbounded integers, before the search
 
 
-def search(prog, program: str, prop: Property, args) -> dict:
+def search(prog, program: str, prop: Property, args, max_time: float | None = None) -> dict:
     """divm verify with the property's options and SV-COMP's environment."""
     from divm.cli.output import Console
     from divm.cli.parser import parse
@@ -241,8 +244,8 @@ def search(prog, program: str, prop: Property, args) -> dict:
         # follows one such run for ever, breadth first finds the errors
         # near the start (and is as complete on a finite state space)
         argv += ["--search", "bfs"]
-    if args.max_time is not None:
-        argv += ["--max-time", str(args.max_time)]
+    if max_time is not None:
+        argv += ["--max-time", f"{max_time:g}"]
     if args.max_memory is not None:
         argv += ["--max-memory", args.max_memory]
     args_v = parse(argv)
