@@ -74,3 +74,14 @@ def test_no_proof_of_a_random_loop_with_an_endless_run():
     assert r.returncode == 0, r.stdout + r.stderr
     summary = r.stdout.strip().splitlines()[-1]
     assert "WRONG" not in summary and "proved" in summary, summary
+
+
+def test_a_reach_error_the_program_defines_returns(tmp_path):
+    # SV-COMP's termination: reach_error() {} is a call like any other, the run goes on
+    src = tmp_path / "p.c"
+    src.write_text("void reach_error(void) {}\nint main(void)\n{\n    int x = 1;\n    while (x > 0) {\n"
+                   "        if (x >= 5) {\n            reach_error();\n            x = 2;\n        }\n"
+                   "        x = x + 1;\n    }\n    return 0;\n}\n")
+    assert terminates(load_program(str(src)), 30) is None
+    from divm.prove.recur import nonterminating
+    assert nonterminating(load_program(str(src)), 30) is not None

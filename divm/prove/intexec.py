@@ -14,7 +14,7 @@ import z3
 
 from divm.load.ir import Blk, Fn, Ins, Op
 from divm.prove.encode import successors
-from divm.prove.scan import END_CALLS, ERROR_CALLS, NONDET_PREFIXES, Scan, Unfit, where
+from divm.prove.scan import END_CALLS, ERROR_CALLS, NONDET_PREFIXES, REACH_CALLS, Scan, Unfit, where
 
 END = -1           # where a way goes that ends the run
 RET = -2           # where a way of an inlined function goes that returns
@@ -209,8 +209,8 @@ class Exec:
         callee: Fn = ins.x["callee"]
         name, env = callee.name, callee.decl or callee.system
         st = w.state
-        if name in ERROR_CALLS or name in END_CALLS:
-            return [Way(END, w.cond, st, w.inputs)]
+        if name in END_CALLS or name in ERROR_CALLS and (env or name not in REACH_CALLS):
+            return [Way(END, w.cond, st, w.inputs)]  # (a reach_error() the program defines is a plain call)
         if name.startswith(NONDET_PREFIXES) and env:
             from divm.vm.builtins import NONDET
             kind = name[len("__VERIFIER_nondet_"):] if name.startswith("__VERIFIER_nondet_") else None
