@@ -388,6 +388,19 @@ def boot(machine: Machine, res: Result) -> tuple | None:
     return key0, snap0
 
 
+def begin(machine: Machine, res: Result):
+    """The booted machine's store (res.store) holding its first state, and
+    that state's snapshot; None if the boot ended (res says how)."""
+    start = boot(machine, res)
+    if start is None:
+        return None
+    key0, snap0 = start
+    store = res.store = StateStore(machine.compaction)
+    machine.vm.want_stop_bt = False  # where transitions stopped matters only on the counterexample
+    store.add(key0, -1, ())
+    return store, snap0
+
+
 def search(machine: Machine, order: str = "dfs", limits: Limits | None = None, progress=None,
            handoff=None) -> Result:
     """Explore every reachable state; stop at the first error.  handoff(queued
@@ -396,14 +409,11 @@ def search(machine: Machine, order: str = "dfs", limits: Limits | None = None, p
     limits = limits or Limits()
     res = Result()
     t0 = time.time()
-    start = boot(machine, res)
+    start = begin(machine, res)
     if start is None:
         res.seconds = time.time() - t0
         return res
-    key0, snap0 = start
-    store = res.store = StateStore(machine.compaction)
-    machine.vm.want_stop_bt = False  # where transitions stopped matters only on the counterexample
-    store.add(key0, -1, ())
+    store, snap0 = start
     index = store.index
     frontier = deque([(0, snap0)])
     pop = frontier.pop if order == "dfs" else frontier.popleft

@@ -23,7 +23,7 @@ from __future__ import annotations
 import time
 from collections import deque
 
-from divm.explore.search import Footprint, Limits, Machine, Result, boot, finish, independent, limit_reached
+from divm.explore.search import Footprint, Limits, Machine, Result, begin, finish, independent, limit_reached
 from divm.vm.machine import StopRequest
 from divm.state.store import StateStore
 
@@ -33,14 +33,11 @@ def search(machine: Machine, order: str = "dfs", limits: Limits | None = None, p
     limits = limits or Limits()
     res = Result()
     t0 = time.time()
-    start = boot(machine, res)
+    start = begin(machine, res)
     if start is None:
         res.seconds = time.time() - t0
         return res
-    key0, snap0 = start
-    store = res.store = StateStore(machine.compaction)
-    machine.vm.want_stop_bt = False
-    store.add(key0, -1, ())
+    store, snap0 = start
     index = store.index
     asleep: dict[int, int] = {}  # state -> the threads asleep in it (bits by id), where any
     waiting: set[int] = set()    # states pushed but not yet expanded

@@ -291,3 +291,23 @@ def loops(fn: Fn) -> list[tuple[int, set[int], bool]]:
                 return False
         return True
     return sorted(out, key=lambda x: x[0]) if within(set(succ)) else None
+
+
+def c_names(scan: Scan, fn: Fn, s: dict, names_of, line: int | None) -> tuple[list, set]:
+    """Pairs (variable of state s, a constant named as the program names
+    it at line) for z3.substitute, and the ids of the variables without a
+    C name in scope there (registers, the compiler's slots, hidden
+    globals); names_of(function, line): {alloca register: C name}."""
+    cnames = names_of(fn.name, line) if names_of is not None and line else {}
+    out, unnamed = [], set()
+    for k, v in s.items():
+        name = None
+        if k.__class__ is tuple and k[0] == "g":
+            g = scan.globals[k[1]].name
+            name = g if g.isidentifier() and g not in cnames.values() else None
+        elif k.__class__ is tuple:
+            name = cnames.get(k[1])
+        if name is None:
+            unnamed.add(v.get_id())
+        out.append((v, z3.Const(name or (k[1] if k.__class__ is tuple else k).lstrip("%"), v.sort())))
+    return out, unnamed

@@ -35,7 +35,7 @@ from divm.load.ir import Fn
 from divm.prove.chc import free_consts
 from divm.prove.encode import successors as successors_of
 from divm.prove.encode import uninitialised_reads
-from divm.prove.intexec import END, Exec, Way, loops, signed
+from divm.prove.intexec import END, Exec, Way, c_names, loops, signed
 from divm.prove.scan import Scan, Unfit
 
 WAYS = 512      # ways between cut points, at most
@@ -247,23 +247,6 @@ class Prover:
         return {"function": self.fn.name, "file": loc[0] if loc else None, "line": loc[1] if loc else None,
                 "ranking": self.describe(chosen, s, loc)}
 
-    def names(self, s: dict, line: int | None) -> tuple[list, set]:
-        """The state's variables as the program names them, and the ids of
-        those without a C name in scope (registers, the compiler's slots)."""
-        cnames = self.names_of(self.fn.name, line) if self.names_of is not None and line else {}
-        out, unnamed = [], set()
-        for k in self.keys:
-            name = None
-            if k.__class__ is tuple and k[0] == "g":
-                g = self.scan.globals[k[1]].name
-                name = g if g.isidentifier() and g not in cnames.values() else None
-            elif k.__class__ is tuple:
-                name = cnames.get(k[1])
-            if name is None:
-                unnamed.add(s[k].get_id())
-            out.append((s[k], z3.Const(name or (k[1] if k.__class__ is tuple else k).lstrip("%"), s[k].sort())))
-        return out, unnamed
-
     def loop_invariants(self) -> list[dict]:
         """Each head's invariant atoms over C variables, in C."""
         out = []
@@ -275,7 +258,7 @@ class Prover:
             if not locs:
                 continue
             s = self.state[h]
-            names, unnamed = self.names(s, locs[0][1])
+            names, unnamed = c_names(self.scan, self.fn, s, self.names_of, locs[0][1])
             parts = []
             for a in self.inv[h]:
                 vs = free_consts(a)
@@ -314,7 +297,7 @@ class Prover:
         return out
 
     def describe(self, fs: list, s: dict, loc) -> str:
-        names, _ = self.names(s, loc[1] if loc else None)
+        names, _ = c_names(self.scan, self.fn, s, self.names_of, loc[1] if loc else None)
         text = [" ".join(str(z3.substitute(f, *names)).split()) for f in fs]
         return text[0] if len(text) == 1 else "(" + ", ".join(text) + ")"
 

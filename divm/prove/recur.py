@@ -27,7 +27,7 @@ import z3
 from divm.load.ir import Fn
 from divm.prove.chc import free_consts
 from divm.prove.encode import uninitialised_reads
-from divm.prove.intexec import END, Exec, Way, loops, signed
+from divm.prove.intexec import END, Exec, Way, c_names, loops, signed
 from divm.prove.scan import Scan, Unfit
 
 PATHS = 256        # ways through one loop's body, at most
@@ -232,19 +232,9 @@ def proof(fn: Fn, h: int, part: set[int], m: z3.ModelRef, inputs: list, r: list,
         if loc[:2] not in seen:
             seen.add(loc[:2])
             cycle.append({"file": loc[0], "line": loc[1], "function": fn.name})
-    cnames = names_of(fn.name, head[1]) if names_of is not None and head else {}
-    names, unnamed = [], set()
-    for k, v in s.items():  # (the state's variables as the program names them)
-        if k.__class__ is not tuple:
-            name = k.lstrip("%")
-        elif k[0] == "g":
-            name = scan.globals[k[1]].name
-        else:
-            name = cnames.get(k[1])
-            if name is None and names_of is not None:  # (the compiler's: a return value's slot)
-                unnamed.add(v.get_id())
-            name = name or k[1].lstrip("%")
-        names.append((v, z3.Const(name, v.sort())))
+    names, unnamed = c_names(scan, fn, s, names_of, head[1] if head else None)
+    if names_of is None:  # (no C names known: show the registers)
+        unnamed = set()
 
     def exact(a) -> bool:
         return z3.is_eq(a) and z3.is_const(a.arg(0)) and not z3.is_int_value(a.arg(0)) and z3.is_int_value(a.arg(1))
