@@ -72,3 +72,17 @@ def test_no_proof_of_a_run_that_never_ends():
     assert r.returncode == 0, r.stdout + r.stderr
     summary = r.stdout.strip().splitlines()[-1]
     assert "WRONG" not in summary and "proved" in summary, summary
+
+
+def test_recursion_ranked_with_exact_integers():
+    """Ackermann's function is ranked lexicographically by (m, n) when the
+    clauses read signed arithmetic exactly (SV-COMP's reading), where the
+    wrapping clauses cannot rule out that n + 1 wraps; over unbounded
+    integers a term that shrinks must also be bounded below: f(n + 1)
+    from n = 1 is not ranked by -n."""
+    from divm.prove.terminate import exact_termination
+    ack = load_program(os.path.join(ROOT, "tests", "svcomp", "term_rec_lex_true.c"))
+    res = exact_termination(ack, Options(wrap_undefined=True), 60)
+    assert res is not None and res.status == "proved" and res.rankings[0]["recursion"], res
+    grows = load_program(os.path.join(ROOT, "tests", "svcomp", "term_rec_grows_unknown.c"))
+    assert exact_termination(grows, Options(wrap_undefined=True), 30) is None

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Look for wrong termination proofs: of divm/prove/terminate.py (the VM's
 wrapping arithmetic; the default), of divm/prove/ranking.py (unbounded
-integers, --prover ranking), or wrong proofs that some run never ends
+integers, --prover ranking; terminate.py over the clauses with exact
+signed arithmetic, --prover exact), or wrong proofs that some run never ends
 (divm/prove/recur.py, --prover recur).
 
 Each seed makes a C program with two 8-bit inputs a and b (signed or
@@ -16,7 +17,8 @@ whether some input runs for ever.  The prover must never prove such a
 program; the others it may prove or not (the summary counts how many it
 proved: its reach).
 
-    python3 tools/termfuzz.py --seeds 200 [--start 1] [--jobs 2] [--keep DIR] [--timeout 20] [--prover vm|ranking|recur]
+    python3 tools/termfuzz.py --seeds 200 [--start 1] [--jobs 2] [--keep DIR] [--timeout 20]
+                               [--prover vm|ranking|exact|recur]
 
 Prints one line per seed (proved, not-proved, WRONG-PROVED, skip) and a
 summary; exit status 1 if any seed was proved wrongly.  With --prover
@@ -287,6 +289,10 @@ PROVE = ("import sys\nfrom divm.load.loader import load_program\nfrom divm.prove
 RANKING = ("import sys\nfrom divm.load.loader import load_program\nfrom divm.prove.ranking import terminates\n"
            "r = terminates(load_program(sys.argv[1]), float(sys.argv[2]))\n"
            "print('proved', r.rankings) if r else print('not-proved')")
+EXACT = ("import sys\nfrom divm.load.loader import load_program\nfrom divm.prove.terminate import exact_termination\n"
+         "from divm.prove.encode import Options\n"
+         "r = exact_termination(load_program(sys.argv[1]), Options(wrap_undefined=True), float(sys.argv[2]))\n"
+         "print('proved', r.rankings) if r else print('not-proved')")
 NONTERM = ("import sys\nfrom divm.load.loader import load_program\nfrom divm.prove.recur import nonterminating\n"
            "r = nonterminating(load_program(sys.argv[1]), float(sys.argv[2]))\n"
            "print('proved', r.recurrent, r.inputs) if r else print('not-proved')")
@@ -304,7 +310,7 @@ def one(seed: int, timeout: float, keep: str | None, prover: str = "vm") -> tupl
             return seed, "skip", "oracle: " + (b.stderr.strip().splitlines() or ["?"])[-1]
         truth = subprocess.run([exe], capture_output=True, text=True, timeout=120).stdout.strip()
         try:
-            script = {"vm": PROVE, "ranking": RANKING, "recur": NONTERM}[prover]
+            script = {"vm": PROVE, "ranking": RANKING, "exact": EXACT, "recur": NONTERM}[prover]
             r = subprocess.run([sys.executable, "-c", script, c, str(timeout)],
                                capture_output=True, text=True,
                                timeout=timeout + 60, cwd=ROOT)
@@ -331,8 +337,9 @@ def main() -> int:
     p.add_argument("--jobs", type=int, default=2)
     p.add_argument("--timeout", type=float, default=20.0)
     p.add_argument("--keep", help="keep the wrongly proved programs here")
-    p.add_argument("--prover", choices=("vm", "ranking", "recur"), default="vm",
-                   help="terminate.py, ranking.py, or recur.py (proofs that some run never ends)")
+    p.add_argument("--prover", choices=("vm", "ranking", "exact", "recur"), default="vm",
+                   help="terminate.py, ranking.py, terminate.py over exact integers (SV-COMP's reading), "
+                        "or recur.py (proofs that some run never ends)")
     a = p.parse_args()
     counts: dict[str, int] = {}
     truths = {"T": 0, "N": 0}

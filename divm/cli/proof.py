@@ -33,7 +33,9 @@ def proof_options(args):
 
 def c_locals(prog):
     """names_of(function, line) for prove: the C locals in scope at line,
-    {alloca register: name}; a name declared twice in scope is left out."""
+    {alloca register: name}; a name declared twice in scope is left out.
+    names_of.signed(function, register or None, name): whether the C
+    variable's type is a signed integer (None if unknown)."""
     from divm.cli.simtypes import DebugInfo
     di = DebugInfo(prog)
 
@@ -43,6 +45,15 @@ def c_locals(prog):
             if v.line <= line and (v.span is None or v.span[0] <= line <= v.span[1]):
                 regs.setdefault(v.name, []).append(v.reg)
         return {r[0]: name for name, r in regs.items() if len(r) == 1}
+
+    def signed(fn: str, reg: str | None, name: str) -> bool | None:
+        if reg is None:
+            t = di.global_type(name)
+        else:
+            t = next((di.types.get(v.type) for v in di.locals.get(fn, []) if v.reg == reg and v.name == name), None)
+        t = t.strip() if t is not None else None
+        return None if t is None or t.kind != "int" else not t.unsigned
+    names_of.signed = signed
     return names_of
 
 

@@ -1,5 +1,5 @@
 """z3 bit-vector formulas as C expressions: the invariants of a proof, for
-SV-COMP's correctness witnesses.
+SV-COMP's correctness witnesses (and linear integer formulas, in long long).
 
 Every bit-vector term of width w becomes a C expression of type
 `unsigned long long` whose value is the term's value (0 <= v < 2^w):
@@ -38,7 +38,7 @@ def signed(e: str, w: int) -> str:
 
 class ToC:
     def __init__(self, names: dict[str, tuple[str, int]]):
-        self.names = names  # z3 constant name -> (C variable, its width in bits)
+        self.names = names  # z3 constant name -> (C variable, its width in bits[, whether C's type is signed])
 
     def formula(self, e: z3.ExprRef) -> str | None:
         k = e.decl().kind()
@@ -64,6 +64,45 @@ class ToC:
             return None if None in (a, b) else f"(!{a} {'==' if k == z3.Z3_OP_EQ else '!='} !{b})"
         if len(args) == 2 and z3.is_bv(args[0]):
             return self.compare(k, args)
+        if len(args) == 2 and z3.is_int(args[0]):
+            a, b = self.integer(args[0]), self.integer(args[1])
+            ops = {z3.Z3_OP_EQ: "==", z3.Z3_OP_DISTINCT: "!=", z3.Z3_OP_LT: "<", z3.Z3_OP_LE: "<=",
+                   z3.Z3_OP_GT: ">", z3.Z3_OP_GE: ">="}
+            return None if a is None or b is None or k not in ops else f"({a} {ops[k]} {b})"
+        return None
+
+    def integer(self, e: z3.ExprRef) -> str | None:
+        """An unbounded integer term (intencode.py: a variable is its bits
+        read as signed) in long long, where C computes it exactly: variables
+        of at most 32 bits, constants below 2^40, factors below 2^20."""
+        if z3.is_int_value(e):
+            v = e.as_long()
+            return f"{v}LL" if abs(v) < 1 << 40 else None
+        k = e.decl().kind()
+        args = e.children()
+        if k == z3.Z3_OP_UNINTERPRETED and not args:
+            var = self.names.get(e.decl().name())
+            if var is None or var[1] not in UNSIGNED or var[1] > 32:
+                return None
+            if len(var) > 2 and var[2]:  # (a signed C variable: its value is the reading)
+                return f"((long long){var[0]})"
+            return signed(f"((unsigned long long)({UNSIGNED[var[1]]}){var[0]})", var[1])
+        if k == z3.Z3_OP_ITE:
+            c, a, b = self.formula(args[0]), self.integer(args[1]), self.integer(args[2])
+            return None if None in (c, a, b) else f"({c} ? {a} : {b})"
+        parts = [self.integer(a) for a in args]
+        if None in parts:
+            return None
+        if k == z3.Z3_OP_MUL and not all(z3.is_int_value(a) and abs(a.as_long()) < 1 << 20 for a in args[:-1]):
+            return None
+        if k in (z3.Z3_OP_ADD, z3.Z3_OP_MUL):
+            return "(" + (" + " if k == z3.Z3_OP_ADD else " * ").join(parts) + ")"
+        if k == z3.Z3_OP_SUB:
+            return "(" + " - ".join(parts) + ")"
+        if k == z3.Z3_OP_UMINUS:
+            return f"(-{parts[0]})"
+        if k == z3.Z3_OP_MOD and z3.is_int_value(args[1]) and args[1].as_long() > 0:
+            return f"((({parts[0]} % {parts[1]}) + {parts[1]}) % {parts[1]})"  # (z3's is never negative)
         return None
 
     def compare(self, k: int, args: list) -> str | None:

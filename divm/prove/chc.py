@@ -19,6 +19,7 @@ from divm.load.ir import Program
 from divm.prove.cexpr import invariant_c
 from divm.prove.encode import Clause, Encoder, Options, constants, successors
 from divm.prove.houdini import houdini
+from divm.prove.intencode import IntEncoder
 from divm.prove.scan import Scan, Unfit
 
 
@@ -32,6 +33,7 @@ class Result:
     invariants: dict = field(default_factory=dict)   # predicate name -> (parameters, formula)
     loops: list = field(default_factory=list)        # loop invariants in C: {file, line, function, value}
     rankings: list = field(default_factory=list)     # termination: each loop's ranking function
+    ints: bool = False            # the invariants are over unbounded integers (intencode.py)
 
     def to_json(self) -> dict:
         out = {"method": "chc", "status": self.status, "seconds": round(self.seconds, 3),
@@ -56,34 +58,65 @@ def prove(prog: Program, opts: Options, timeout: float, names_of=None) -> Result
         enc, clauses = encode(prog, opts)
     except Unfit as e:
         return Result("unfit", str(e), time.time() - t0)
-    res = safe(clauses, timeout, t0, constants(enc))
+    try:  # (the same program over unbounded integers, where it has that form)
+        ints = encode(prog, opts, IntEncoder)
+    except Unfit:
+        ints = None
+    res = safe(clauses, timeout, t0, constants(enc), ints[1] if ints else None)
     if res.status == "proved" and names_of is not None:
-        res.loops = loop_invariants(enc, res.invariants, names_of)
+        res.loops = loop_invariants(ints[0] if res.ints else enc, res.invariants, names_of)
     res.seconds = time.time() - t0
     return res
 
 
-def encode(prog: Program, opts: Options) -> tuple[Encoder, list[Clause]]:
+def encode(prog: Program, opts: Options, kind=Encoder) -> tuple[Encoder, list[Clause]]:
     """The program's clauses (Unfit if it is beyond them)."""
-    enc = Encoder(Scan(prog, opts.assert_cancels), opts)
+    enc = kind(Scan(prog, opts.assert_cancels), opts)
     return enc, enc.encode()
 
 
-def safe(clauses: list[Clause], timeout: float, t0: float, bounds: list[int] | None = None) -> Result:
-    # guessed invariants (parities and sums, then signs, orders and the
-    # bounds the program compares with); Spacer without z3's inlining of
-    # predicates (the invariants of inlined predicates come back rebuilt
-    # with quantifiers, which z3 may not be able to check in time); Spacer
-    # with inlining, which finds some proofs faster
-    budget = min(timeout * 0.2, 10.0)
-    res = guess(clauses, budget)
-    if res.status == "unknown" and bounds is not None:
-        res = guess(clauses, budget, bounds)
-    if res.status == "unknown":
-        res = solve(clauses, timeout * 0.6, inline=False)
-    left = timeout - (time.time() - t0)
-    if res.status == "unknown" and left > 0.5:
-        res = solve(clauses, left, inline=True)
+def safe(clauses: list[Clause], timeout: float, t0: float, bounds: list[int] | None = None,
+         ints: list[Clause] | None = None) -> Result:
+    """Each way to an invariant in turn, within timeout s of t0 in all:
+    guessed ones (parities and sums, then signs, orders and the bounds the
+    program compares with); Spacer over bit-vectors without z3's inlining
+    of predicates (the invariants of inlined predicates come back rebuilt
+    with quantifiers, which z3 may not be able to check in time), and with
+    it, which finds some proofs faster; Spacer with global guidance over
+    unbounded integers (ints: intencode.py's clauses), which finds most
+    loop invariants of linear arithmetic.  Spacer mostly answers fast or
+    not at all, so both readings get a short turn first, then the
+    guesses (signs and bounds first, the cheaper), then longer turns."""
+    def left() -> float:
+        return timeout - (time.time() - t0)
+    short = max(1.0, timeout * 0.05)
+    bv_spacer = lambda t: solve(clauses, t, inline=False)  # noqa: E731
+    int_spacer = lambda t: over_ints(solve(ints, t, inline=True, guidance=True)) if ints else None  # noqa: E731
+    order = [(bv_spacer, short), (int_spacer, short),
+             (lambda t: guess(clauses, t, bounds) if bounds is not None else None, timeout * 0.15),
+             (lambda t: guess(clauses, t), timeout * 0.15),
+             (bv_spacer, timeout * 0.25), (int_spacer, timeout * 0.2),
+             (lambda t: over_ints(solve(ints, t, inline=False, guidance=True)) if ints else None, timeout * 0.1),
+             (lambda t: solve(clauses, t, inline=True), timeout)]
+    res = Result("unknown", "no way to an invariant tried")
+    for step, t in order:
+        if left() <= 0.5:
+            break
+        out = step(min(t, left()))
+        if out is not None:
+            res = out
+            if res.status != "unknown":
+                break
+    return res
+
+
+def over_ints(res: Result) -> Result:
+    """A result of the clauses over unbounded integers: there an overflow
+    the VM would wrap is an error, so only a proof counts."""
+    if res.status == "refuted":
+        return Result("unknown", "over unbounded integers, an error or a signed overflow is reachable",
+                      clauses=res.clauses, predicates=res.predicates)
+    res.ints = res.status == "proved"
     return res
 
 
@@ -105,10 +138,12 @@ def loop_invariants(enc: Encoder, inv: dict, names_of) -> list[dict]:
             loc = locs[0]
             cnames = names_of(fn.name, loc[1])
             hidden = set(cnames.values())
+            sign = getattr(names_of, "signed", lambda f, r, n: None)
             kinds = [None] * len(enc.entry_types(fn))
-            kinds += [(cnames.get(r), a.x.bits) for r, a in enc.scan.allocas[fn.name].items()]
-            kinds += [(g.name if g.name.isidentifier() and g.name not in hidden else None, g.ty.bits)
-                      for _, g in enc.glob_list]
+            kinds += [(cnames.get(r), a.x.bits, sign(fn.name, r, cnames.get(r)))
+                      for r, a in enc.scan.allocas[fn.name].items()]
+            kinds += [(g.name if g.name.isidentifier() and g.name not in hidden else None, g.ty.bits,
+                       sign(fn.name, None, g.name)) for _, g in enc.glob_list]
             params, f = inv[pred]
             names = {p.decl().name(): k for p, k in zip(params, kinds) if k is not None and k[0]}
             value = invariant_c(f, names)
@@ -183,9 +218,11 @@ def free_consts(e: z3.ExprRef) -> list:
     return list(out.values())
 
 
-def solve(clauses: list[Clause], timeout: float, inline: bool) -> Result:
+def solve(clauses: list[Clause], timeout: float, inline: bool, guidance: bool = False) -> Result:
     s = z3.SolverFor("HORN")
     s.set("engine", "spacer")
+    if guidance:
+        s.set("fp.spacer.global", True)
     s.set("timeout", max(1, int(timeout * 1000)))
     if not inline:
         s.set("fp.xform.inline_eager", False)

@@ -80,7 +80,7 @@ class Frame:
 
     def val(self, op) -> z3.ExprRef:
         if op.const:
-            return z3.BitVecVal(op.val & ((1 << op.ty.bits) - 1), max(op.ty.bits, 1))
+            return self.enc.const(op.val, op.ty)
         return self.regs[op.name]
 
     def error(self, cond, what: str) -> None:
@@ -118,6 +118,8 @@ class Frame:
 
 
 class Encoder:
+    math = False  # signed arithmetic is exact (intencode.py with exact=True)
+
     def __init__(self, scan: Scan, opts: Options):
         self.scan, self.opts = scan, opts
         self.clauses: list[Clause] = []
@@ -128,12 +130,32 @@ class Encoder:
         self.carried_set = {name: set(regs) for name, regs in scan.carried.items()}
         self.scanned = {fn.name for fn in scan.fns}
 
+    # -- what the arithmetic is (bit-vectors here; intencode.py: unbounded integers)
+    def sort(self, ty) -> z3.SortRef:
+        return bv(ty)
+
+    def const(self, val: int, ty) -> z3.ExprRef:
+        return z3.BitVecVal(val & ((1 << ty.bits) - 1), max(ty.bits, 1))
+
+    def truth(self, v) -> z3.BoolRef:
+        """An i1 value as a formula."""
+        return v == 1
+
+    def icmp(self, pred: str, a, b, ty) -> z3.ExprRef:
+        return z3.If(compare(pred, a, b), z3.BitVecVal(1, 1), z3.BitVecVal(0, 1))
+
+    def convert(self, op: str, v, frm: int, to: int) -> z3.ExprRef:
+        return cast(op, v, frm, to)
+
+    def nondet(self, f: "Frame", ins: Ins, name: str) -> z3.ExprRef:
+        return self.new(name, ins.ty)
+
     def var(self, name: str, ty) -> z3.ExprRef:
-        return z3.Const(name, bv(ty))
+        return z3.Const(name, self.sort(ty))
 
     def new(self, name: str, ty) -> z3.ExprRef:
         self.fresh += 1
-        return z3.Const(f"{name}!{self.fresh}", bv(ty))
+        return z3.Const(f"{name}!{self.fresh}", self.sort(ty))
 
     def entry_types(self, fn: Fn) -> list:
         return [*zip(fn.params, fn.ty.params), *((f"@{g.name}", g.ty) for _, g in self.glob_list)]
@@ -150,21 +172,21 @@ class Encoder:
         types += [a.x for a in sc.allocas[fn.name].values()]
         types += [g.ty for _, g in self.glob_list]
         types += [sc.types[fn.name][r] for r in sc.carried[fn.name]]
-        return self.pred(f"{fn.name}#{idx}", [bv(t) for t in types])
+        return self.pred(f"{fn.name}#{idx}", [self.sort(t) for t in types])
 
     def call_pred(self, fn: Fn) -> z3.FuncDeclRef:
-        return self.pred(f"{fn.name}#call", [bv(t) for _, t in self.entry_types(fn)])
+        return self.pred(f"{fn.name}#call", [self.sort(t) for _, t in self.entry_types(fn)])
 
     def sum_pred(self, fn: Fn) -> z3.FuncDeclRef:
         ret = [fn.ty.ret] if fn.ty.ret.k == "i" else []
-        return self.pred(f"{fn.name}#sum", [bv(t) for _, t in self.entry_types(fn)]
-                         + [bv(t) for t in ret] + [bv(g.ty) for _, g in self.glob_list])
+        return self.pred(f"{fn.name}#sum", [self.sort(t) for _, t in self.entry_types(fn)]
+                         + [self.sort(t) for t in ret] + [self.sort(g.ty) for _, g in self.glob_list])
 
     def encode(self) -> list[Clause]:
         main = self.scan.fns[0]
         if main.ty.ret.k != "i" and not self.opts.void_main:
             raise Unfit("main returns void (the VM's error, unless -o allow:void-main)")
-        init = [z3.BitVecVal((g.init or 0) & g.ty.mask, g.ty.bits) for _, g in self.glob_list]
+        init = [self.const(g.init or 0, g.ty) for _, g in self.glob_list]
         self.clauses.append(Clause(self.call_pred(main)(*init)))
         for fn in self.scan.fns:
             self.function(fn)
@@ -196,12 +218,11 @@ class Encoder:
         if op in INT_OPS:
             f.regs[ins.res] = self.binop(f, ins)
         elif op == "icmp":
-            f.regs[ins.res] = z3.If(compare(ins.x, f.val(ins.a[0]), f.val(ins.a[1])),
-                                    z3.BitVecVal(1, 1), z3.BitVecVal(0, 1))
+            f.regs[ins.res] = self.icmp(ins.x, f.val(ins.a[0]), f.val(ins.a[1]), ins.a[0].ty)
         elif op == "select":
-            f.regs[ins.res] = z3.If(f.val(ins.a[0]) == 1, f.val(ins.a[1]), f.val(ins.a[2]))
+            f.regs[ins.res] = z3.If(self.truth(f.val(ins.a[0])), f.val(ins.a[1]), f.val(ins.a[2]))
         elif op in CASTS:
-            f.regs[ins.res] = cast(op, f.val(ins.a[0]), ins.a[0].ty.bits, ins.ty.bits)
+            f.regs[ins.res] = self.convert(op, f.val(ins.a[0]), ins.a[0].ty.bits, ins.ty.bits)
         elif op in ("alloca", "lifetime"):
             pass
         elif op == "load":
@@ -315,7 +336,7 @@ class Encoder:
                 f.error(args[0] != 0, f"exit with a non-zero status ({where(f.fn, ins)})")
             return False
         if name.startswith(NONDET_PREFIXES) and (callee.decl or callee.system):
-            f.regs[ins.res] = self.new(name, ins.ty)
+            f.regs[ins.res] = self.nondet(f, ins, name)
             return True
         if name == "__VERIFIER_assume" and (callee.decl or callee.system):
             f.cond.append(args[0] != 0)
@@ -343,13 +364,13 @@ class Encoder:
             if not ins.a:
                 f.goto(ins.x[0], ins=ins)
             else:
-                c = f.val(ins.a[0]) == 1
+                c = self.truth(f.val(ins.a[0]))
                 f.goto(ins.x[0], c, ins)
                 f.goto(ins.x[1], z3.Not(c), ins)
         elif ins.op == "switch":
             v = f.val(ins.a[0])
             default, cases = ins.x
-            vals = [z3.BitVecVal(c & ins.a[0].ty.mask, ins.a[0].ty.bits) for c, _ in cases]
+            vals = [self.const(c, ins.a[0].ty) for c, _ in cases]
             for val, (_, target) in zip(vals, cases):
                 f.goto(target, v == val, ins)
             f.goto(default, z3.And(*[v != val for val in vals]) if vals else None, ins)

@@ -17,6 +17,8 @@ MAX_PARAMS = 10        # more parameters: only the facts about one and two of th
 
 
 def templates(params: list, bounds=None) -> list:
+    if any(not z3.is_bv(p) for p in params):
+        return int_templates([p for p in params if z3.is_int(p)], bounds)
     out = []
     if bounds is not None:  # only signs, orders, and the bounds the program compares with
         for p in params:
@@ -45,6 +47,27 @@ def templates(params: list, bounds=None) -> list:
         for (p, q), r in itertools.product(itertools.combinations(params, 2), params):
             if r is not p and r is not q and p.size() == q.size() == r.size():
                 out.append(p + q == r)
+    return out
+
+
+def int_templates(params: list, bounds=None) -> list:
+    """The same facts over unbounded integers (intencode.py's clauses)."""
+    out = []
+    for p in params:
+        out += [p >= 0, p > 0, p < 0]
+        if bounds is not None:
+            out += [t for c in bounds if c not in (0, -1) for t in (p <= c, p >= c)]
+        else:
+            out += [p % 2 == 0, p % 2 == 1]
+    for p, q in itertools.permutations(params, 2):
+        out += [p <= q, p < q]
+    if bounds is None:
+        for p, q in itertools.combinations(params, 2):
+            out += [p == q, (p + q) % 2 == 0, (p + q) % 2 == 1]
+        if len(params) <= MAX_PARAMS:
+            for (p, q), r in itertools.product(itertools.combinations(params, 2), params):
+                if r is not p and r is not q:
+                    out.append(p + q == r)
     return out
 
 

@@ -55,6 +55,17 @@ def unsigned(x, bits: int):
     return x % (1 << bits)
 
 
+def convert(op: str, v, frm: int, to: int, reading=unsigned):
+    """A cast of v from frm to to bits (reading: v's unsigned value)."""
+    if op == "freeze" or frm == to:
+        return v
+    if frm == 1:
+        return z3.If(v, -1 if op == "sext" else 1, 0)
+    if op == "trunc":
+        return unsigned(v, 2) == 1 if to == 1 else wrap(v, to)
+    return v if op == "sext" else reading(v, frm)
+
+
 class Exec:
     """Symbolic execution of main's blocks over unbounded integers (i1 as
     booleans); a state maps registers, ("l", local) and ("g", global idx)
@@ -197,13 +208,7 @@ class Exec:
 
     @staticmethod
     def cast(op: str, v, frm: int, to: int):
-        if op == "freeze" or frm == to:
-            return v
-        if frm == 1:
-            return z3.If(v, -1 if op == "sext" else 1, 0)
-        if op == "trunc":
-            return unsigned(v, 2) == 1 if to == 1 else wrap(v, to)
-        return v if op == "sext" else unsigned(v, frm)
+        return convert(op, v, frm, to)
 
     def call(self, w: Way, ins: Ins) -> list[Way]:
         callee: Fn = ins.x["callee"]

@@ -25,7 +25,12 @@ inside is one step).  z3 decides whether f shrinks along it, given the
 invariants at h: the safety proof's and guessed ones (signs, orders,
 bounds: houdini.py), both checked as any solution is (chc.check).  The
 candidates come from the comparisons the loop's branches test, then from
-single variables."""
+single variables.
+
+For SV-COMP (wrap_undefined) the same proof is tried first on the clauses
+read with exact signed arithmetic (intencode.py, exact=True), where no
+wrap needs ruling out; there a variable has infinitely many values, so a
+term that shrinks must also be at least 0 where it does."""
 
 from __future__ import annotations
 
@@ -65,6 +70,16 @@ def prove_termination(prog, opts, timeout: float, names_of=None):
         enc, clauses = encode(prog, opts)
     except Unfit as e:
         return Result("unfit", str(e), time.time() - t0)
+    if opts.wrap_undefined:  # SV-COMP's reading first: signed arithmetic exact (no wraps to rule out)
+        try:
+            res = exact_termination(prog, opts, timeout * 0.6, names_of)
+        except z3.Z3Exception:  # (a term beyond z3's patience: the bit-vector proof is still to try)
+            res = None
+        if res is not None:
+            res.seconds = time.time() - t0
+            return res
+        timeout -= time.time() - t0
+        t0 = time.time()
     # the safety proof first, then the loops get the rest of the time
     res = safe(clauses, timeout * 0.4, t0, constants(enc))
     if res.status == "proved":
@@ -79,14 +94,38 @@ def prove_termination(prog, opts, timeout: float, names_of=None):
     return res
 
 
+def exact_termination(prog, opts, timeout: float, names_of=None):
+    """prove_termination over the clauses read with exact signed arithmetic
+    (intencode.py, exact=True), as SV-COMP counts termination: a proved
+    chc.Result, or None.  Its safety part says only that no error happens
+    in that reading; the search beside it finds the VM's."""
+    from divm.prove.chc import encode, loop_invariants, solve
+    from divm.prove.intencode import IntEncoder
+    t0 = time.time()
+    try:
+        enc, clauses = encode(prog, opts, lambda scan, o: IntEncoder(scan, o, exact=True))
+    except Unfit:
+        return None
+    res = solve(clauses, timeout * 0.4, inline=True, guidance=True)
+    if res.status != "proved":
+        return None
+    why, ranks = terminates(enc, clauses, res.invariants, t0 + timeout, names_of)
+    if why:
+        return None
+    res.rankings, res.ints = ranks, True
+    if names_of is not None:
+        res.loops = loop_invariants(enc, res.invariants, names_of)
+    return res
+
+
 def terminates(enc: Encoder, clauses: list[Clause], inv: dict, deadline: float,
                names_of=None) -> tuple[str, list[dict]]:
     """('', the ranking functions) when every chain of calls and every loop
     of every function ends, else (why not, [])."""
     found = []
     base = [c for c in clauses if c.head is not None]
-    inv = strengthen(base, inv, constants(enc), min(10.0, (deadline - time.time()) / 3))
-    if enc.opts.wrap_undefined and not enc.opts.overflow:
+    inv = strengthen(base, inv, constants(enc), min(10.0, (deadline - time.time()) / 2))
+    if enc.opts.wrap_undefined and not enc.opts.overflow and not enc.math:  # (math: nothing wraps)
         why = wraps(enc, base, inv)
         if why:
             return why, []
@@ -315,13 +354,26 @@ def candidates(enc: Encoder, fn: Fn, part: set[int]) -> list[tuple]:
     return list(dict.fromkeys(out))
 
 
-def value(f: tuple, args: list, width: int, at=None) -> z3.ExprRef:
+def value(f: tuple, args: list, width: int, at=None) -> z3.ExprRef | None:
+    """f's value over the state args (None: no such term over unbounded
+    integers, whose variables are already read as signed)."""
     terms = []
     for s, sign, signed in f:
         a = args[s if at is None else at(s)]
-        v = (z3.SignExt if signed else z3.ZeroExt)(width - a.size(), a)
+        if z3.is_int(a):
+            if not signed:
+                return None
+            v = a
+        elif not z3.is_bv(a):  # (a boolean)
+            return None
+        else:
+            v = (z3.SignExt if signed else z3.ZeroExt)(width - a.size(), a)
         terms.append(v if sign > 0 else -v)
     return z3.simplify(sum(terms[1:], terms[0]))
+
+
+def width_of(sort: z3.SortRef) -> int:
+    return sort.size() if isinstance(sort, z3.BitVecSortRef) else 1
 
 
 def rank(enc: Encoder, base: list[Clause], inv: dict, fn: Fn, part: set[int], h: int,
@@ -334,7 +386,7 @@ def rank(enc: Encoder, base: list[Clause], inv: dict, fn: Fn, part: set[int], h:
     if not head.arity():
         return None
     x0 = [z3.Const(f"{fn.name}.rank.x0.{i}", head.domain(i)) for i in range(head.arity())]
-    width = max(head.domain(i).size() for i in range(head.arity())) + 8
+    width = max(width_of(head.domain(i)) for i in range(head.arity())) + 8
     paths = Paths(enc, base, inv, fn, part, h).walk(x0)
     if paths is None:
         return None
@@ -363,8 +415,16 @@ def lexicographic(solvers: list, cands: list, width: int, deadline: float) -> li
         if key not in memo:
             s, end, at_end, start, at_start = solvers[i]
             then, now = value(f, end, width, at_end), value(f, start, width, at_start)
+            if then is None or now is None:
+                memo[key] = False
+                return False
             s.push()
-            s.add(then >= now if strict else then > now)
+            if not strict:
+                s.add(then > now)
+            elif z3.is_int(now):  # (unbounded: it must also be bounded below where it shrinks)
+                s.add(z3.Or(then > now - 1, now < 0))
+            else:  # (finitely many values)
+                s.add(then >= now)
             memo[key] = s.check() == z3.unsat
             s.pop()
         return memo[key]
@@ -412,12 +472,14 @@ def rank_calls(enc: Encoder, base: list[Clause], inv: dict, group: list[Fn], dea
         paths = Paths(enc, base, inv, fn, set(reverse_postorder(fn)), 0, goals=set(goals)).walk(x0)
         if paths is None:
             return None
+        call = enc.call_pred(fn)(*x0[:len(enc.entry_types(fn))])  # (every entry is a call: its invariant holds)
+        known = [inst(inv, head(*x0))] + ([inst(inv, call)] if call.decl().name() in inv else [])
         for end, cons, callee in paths:
             s = z3.Solver()
             s.set("timeout", 2000)
-            s.add(inst(inv, head(*x0)), *cons)
+            s.add(*known, *cons)
             entries.append((s, end, entry_slot(len(goals[callee].params)), x0, entry_slot(len(fn.params))))
-    width = max(max(e[1][e[2](k)].size() for k in slots) for e in entries) + 8 if entries else 8
+    width = max(max(width_of(e[1][e[2](k)].sort()) for k in slots) for e in entries) + 8 if entries else 8
     cands = [((k, sign, signed),) for k in slots for signed in (True, False) for sign in (-1, 1)]
     few = slots[:6]
     cands += [((k, 1, True), (m, sign, True)) for i, k in enumerate(few) for m in few[i + 1:] for sign in (1, -1)]
