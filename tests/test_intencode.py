@@ -158,3 +158,33 @@ def test_unfit_bit_operations(tmp_path):
                     "  if ((a ^ b) == 1 && a == b) reach_error();\n  return 0; }\n")
     with pytest.raises(Unfit):
         encode(load_program(str(prog)), Options(), IntEncoder)
+
+
+TRUNC = """declare i32 @__VERIFIER_nondet_int()
+declare void @__VERIFIER_assume(i32)
+declare void @reach_error()
+define i32 @main() {
+entry:
+  %x = call i32 @__VERIFIER_nondet_int()
+  %c = icmp eq i32 %x, VALUE
+  %z = zext i1 %c to i32
+  call void @__VERIFIER_assume(i32 %z)
+  %t = trunc i32 %x to i1
+  br i1 %t, label %err, label %ok
+err:
+  call void @reach_error()
+  ret i32 0
+ok:
+  ret i32 0
+}
+"""
+
+
+@pytest.mark.parametrize("value", [0, 1, 2, 3, 6, 7, -1, -2])
+def test_trunc_to_i1_is_the_low_bit(tmp_path, value):
+    """trunc to i1 keeps bit 0 (3 and -1 are true, 2 and -2 false): the
+    error is reachable exactly for the odd values."""
+    prog = tmp_path / "t.ll"
+    prog.write_text(TRUNC.replace("VALUE", str(value)))
+    assert solution(str(prog)) is (value % 2 == 0)
+

@@ -100,7 +100,7 @@ class ToC:
         if k == z3.Z3_OP_SUB:
             return "(" + " - ".join(parts) + ")"
         if k == z3.Z3_OP_UMINUS:
-            return f"(-{parts[0]})"
+            return f"(-({parts[0]}))"
         if k == z3.Z3_OP_MOD and z3.is_int_value(args[1]) and args[1].as_long() > 0:
             return f"((({parts[0]} % {parts[1]}) + {parts[1]}) % {parts[1]})"  # (z3's is never negative)
         return None

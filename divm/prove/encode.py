@@ -333,18 +333,18 @@ class Encoder:
                 if self.opts.abort_error:
                     f.error(True, f"abort called ({where(f.fn, ins)})")
             elif self.opts.exit_error:
-                f.error(args[0] != 0, f"exit with a non-zero status ({where(f.fn, ins)})")
+                f.error(nonzero(args[0]), f"exit with a non-zero status ({where(f.fn, ins)})")
             return False
         if name.startswith(NONDET_PREFIXES) and (callee.decl or callee.system):
             f.regs[ins.res] = self.nondet(f, ins, name)
             return True
         if name == "__VERIFIER_assume" and (callee.decl or callee.system):
-            f.cond.append(args[0] != 0)
+            f.cond.append(nonzero(args[0]))
             return True
         if name == "__VERIFIER_assert" and (callee.decl or callee.system):
             if not self.opts.assert_cancels:
-                f.error(args[0] == 0, f"__VERIFIER_assert failed ({where(f.fn, ins)})")
-            f.cond.append(args[0] != 0)
+                f.error(z3.Not(nonzero(args[0])), f"__VERIFIER_assert failed ({where(f.fn, ins)})")
+            f.cond.append(nonzero(args[0]))
             return True
         if name.startswith("__VERIFIER_atomic") and (callee.decl or callee.system):
             return True
@@ -399,6 +399,11 @@ def constants(enc: Encoder) -> list[int]:
                             v = a.val & ((1 << bits) - 1)
                             out.add(v - (1 << bits) if v >> (bits - 1) else v)
     return sorted(out, key=abs)[:8]
+
+
+def nonzero(v) -> z3.BoolRef:
+    """A C truth value (an i1 over unbounded integers is a boolean already)."""
+    return v if z3.is_bool(v) else v != 0
 
 
 def compare(pred: str, a, b) -> z3.BoolRef:

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 import z3
 
 from divm.load.ir import Blk, Fn, Ins, Op
-from divm.prove.encode import successors
+from divm.prove.encode import nonzero, successors
 from divm.prove.scan import END_CALLS, ERROR_CALLS, NONDET_PREFIXES, REACH_CALLS, Scan, Unfit, where
 
 END = -1           # where a way goes that ends the run
@@ -62,7 +62,7 @@ def convert(op: str, v, frm: int, to: int, reading=unsigned):
     if frm == 1:
         return z3.If(v, -1 if op == "sext" else 1, 0)
     if op == "trunc":
-        return unsigned(v, 2) == 1 if to == 1 else wrap(v, to)
+        return unsigned(v, 1) == 1 if to == 1 else wrap(v, to)  # (the low bit)
     return v if op == "sext" else reading(v, frm)
 
 
@@ -232,9 +232,9 @@ class Exec:
         if name == "__VERIFIER_assume" and env:
             if not self.allow_assume:
                 raise Unfit(f"__VERIFIER_assume in the loop ({where(self.fn, ins)})")
-            return [Way(None, [*w.cond, self.val(st, ins.a[0]) != 0], st, w.inputs)]
+            return [Way(None, [*w.cond, nonzero(self.val(st, ins.a[0]))], st, w.inputs)]
         if name == "__VERIFIER_assert" and env:  # (a failed one aborts: the run ends)
-            c = self.val(st, ins.a[0]) != 0
+            c = nonzero(self.val(st, ins.a[0]))
             return [Way(None, [*w.cond, c], st, w.inputs), Way(END, [*w.cond, z3.Not(c)], dict(st), w.inputs)]
         if name.startswith("__VERIFIER_atomic") and env:
             return [w]
