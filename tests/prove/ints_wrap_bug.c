@@ -1,4 +1,4 @@
-// expect: error
+// expect: error assert
 // options: --symbolic
 // proof: refuted
 // The error is reached only by a wrap: x + 1 is negative for x = INT_MAX
@@ -14,7 +14,7 @@ int main(void)
     {
         int y = x + 1;
         if (y < 0)
-            reach_error(); /* ERROR */
+            reach_error(); // ERROR
     }
     return 0;
 }
