@@ -22,7 +22,7 @@ import z3
 
 from divm.load.ir import Ins
 from divm.prove.encode import Encoder, Frame
-from divm.prove.intexec import convert, signed, unsigned, wrap
+from divm.prove.intexec import by_constant, compare, convert, signed, unsigned, wrap
 from divm.prove.scan import Unfit, where
 
 
@@ -50,15 +50,7 @@ class IntEncoder(Encoder):
         return v
 
     def icmp(self, pred: str, a, b, ty) -> z3.BoolRef:
-        bits = ty.bits
-        if bits == 1:
-            if pred in ("eq", "ne"):
-                return a == b if pred == "eq" else a != b
-            a, b = z3.If(a, 1, 0), z3.If(b, 1, 0)  # (as unsigned; signed, true is -1)
-            pred = {"sgt": "ult", "sge": "ule", "slt": "ugt", "sle": "uge"}.get(pred, pred)
-        elif pred[0] == "u":
-            a, b = self.unsigned(a, bits), self.unsigned(b, bits)
-        return {"eq": lambda: a == b, "ne": lambda: a != b}.get(pred, lambda: ORDER[pred[1:]](a, b))()
+        return compare(pred, a, b, ty.bits, self.unsigned)
 
     def convert(self, op: str, v, frm: int, to: int) -> z3.ExprRef:
         return convert(op, v, frm, to, self.unsigned)
@@ -89,31 +81,18 @@ class IntEncoder(Encoder):
             return wrap(self.unsigned(a, bits) % (k + 1), bits)
         if op in ("or", "xor"):
             raise Unfit(f"a bit operation ({here})")
-        if op in ("shl", "lshr", "ashr"):
-            if k >= bits:
-                f.error(True, f"shift by the width or more ({here})")
-                f.cond.append(z3.BoolVal(False))
-                return z3.IntVal(0)
-            if op == "shl":
-                r = a * (1 << k)
-                return self.exact(f, r, bits, here) if ins.x == "nsw" else wrap(r, bits)
-            return a / (1 << k) if op == "ashr" else wrap(self.unsigned(a, bits) / (1 << k), bits)  # (floor)
-        if k == 0:
+        if op in ("shl", "lshr", "ashr") and k >= bits:
+            f.error(True, f"shift by the width or more ({here})")
+            f.cond.append(z3.BoolVal(False))
+            return z3.IntVal(0)
+        if op not in ("shl", "lshr", "ashr") and k == 0:
             f.error(True, f"division by zero ({here})")
             f.cond.append(z3.BoolVal(False))
             return z3.IntVal(0)
-        if op in ("udiv", "urem"):
-            ua = self.unsigned(a, bits)
-            return wrap(ua / k if op == "udiv" else ua % k, bits)
-        s = signed(k, bits)
-        if s == -1:
+        if op in ("sdiv", "srem") and signed(k, bits) == -1:
             f.error(a == -(1 << (bits - 1)), f"INT_MIN / -1 ({here})")
             f.cond.append(a != -(1 << (bits - 1)))
-            return -a if op == "sdiv" else z3.IntVal(0)
-        # C truncates towards zero; z3 divides by a positive number rounding down
-        q = z3.If(a >= 0, a / abs(s), -((-a) / abs(s)))
-        q = q if s > 0 else -q
-        return q if op == "sdiv" else a - s * q
+        return by_constant(op, a, k, bits, ins.x == "nsw", self.unsigned, lambda r: self.exact(f, r, bits, here))
 
     def exact(self, f: Frame, r, bits: int, here: str) -> z3.ExprRef:
         """An nsw result: an error where it is out of range (the run
@@ -123,9 +102,6 @@ class IntEncoder(Encoder):
         f.error(z3.Not(z3.And(*in_range(r, bits))), f"signed overflow ({here})")
         f.cond += in_range(r, bits)
         return r
-
-
-ORDER = {"gt": lambda a, b: a > b, "ge": lambda a, b: a >= b, "lt": lambda a, b: a < b, "le": lambda a, b: a <= b}
 
 
 def in_range(v, bits: int) -> list:

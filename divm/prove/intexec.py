@@ -66,6 +66,42 @@ def convert(op: str, v, frm: int, to: int, reading=unsigned):
     return v if op == "sext" else reading(v, frm)
 
 
+def compare(pred: str, a, b, bits: int, reading=unsigned) -> z3.BoolRef:
+    """icmp pred of two bits-bit values (reading: a value's unsigned one)."""
+    if bits == 1:
+        if pred in ("eq", "ne"):
+            return a == b if pred == "eq" else a != b
+        a, b = z3.If(a, 1, 0), z3.If(b, 1, 0)
+        pred = {"sgt": "ult", "sge": "ule", "slt": "ugt", "sle": "uge"}.get(pred, pred)  # (true is -1 signed)
+    elif pred[0] == "u":
+        a, b = reading(a, bits), reading(b, bits)
+    return {"eq": lambda: a == b, "ne": lambda: a != b, "gt": lambda: a > b, "ge": lambda: a >= b,
+            "lt": lambda: a < b, "le": lambda: a <= b}[pred if pred in ("eq", "ne") else pred[1:]]()
+
+
+def by_constant(op: str, a, k: int, bits: int, nsw: bool, reading=unsigned, exact=lambda r: r):
+    """A division, remainder or shift of a by the constant k (its bits read
+    unsigned: not 0, a shift amount below bits), as C computes them;
+    exact(r): the value of an nsw shift whose exact result is r."""
+    if op == "shl":
+        r = a * (1 << k)
+        return exact(r) if nsw else wrap(r, bits)
+    if op == "ashr":
+        return a / (1 << k)  # (floor)
+    if op == "lshr":
+        return wrap(reading(a, bits) / (1 << k), bits)
+    if op in ("udiv", "urem"):
+        ua = reading(a, bits)
+        return wrap(ua / k if op == "udiv" else ua % k, bits)
+    d = signed(k, bits)
+    if d == -1:
+        return -a if op == "sdiv" else z3.IntVal(0)
+    # C truncates towards zero; z3 divides by a positive number rounding down
+    q = z3.If(a >= 0, a / abs(d), -((-a) / abs(d)))
+    q = q if d > 0 else -q
+    return q if op == "sdiv" else a - d * q
+
+
 class Exec:
     """Symbolic execution of main's blocks over unbounded integers (i1 as
     booleans); a state maps registers, ("l", local) and ("g", global idx)
@@ -130,11 +166,11 @@ class Exec:
         elif op in ("sdiv", "srem", "udiv", "urem", "shl", "ashr", "lshr"):
             st[ins.res] = self.divide(st, ins)
         elif op == "icmp":
-            st[ins.res] = self.compare(ins.x, ins.a[0], self.val(st, ins.a[0]), self.val(st, ins.a[1]))
+            st[ins.res] = compare(ins.x, self.val(st, ins.a[0]), self.val(st, ins.a[1]), ins.a[0].ty.bits)
         elif op == "select":
             st[ins.res] = z3.If(self.val(st, ins.a[0]), self.val(st, ins.a[1]), self.val(st, ins.a[2]))
         elif op in ("zext", "sext", "trunc", "freeze"):
-            st[ins.res] = self.cast(op, self.val(st, ins.a[0]), ins.a[0].ty.bits, ins.ty.bits)
+            st[ins.res] = convert(op, self.val(st, ins.a[0]), ins.a[0].ty.bits, ins.ty.bits)
         elif op in ("alloca", "lifetime"):
             pass
         elif op == "load":
@@ -172,43 +208,10 @@ class Exec:
         bits = ins.ty.bits
         if not b.const or signed(b.val, bits) == 0 or bits == 1:
             raise Unfit(f"{ins.op} by a variable ({where(self.fn, ins)})")
-        a, op = self.val(st, ins.a[0]), ins.op
-        d = signed(b.val, bits)
-        if op in ("shl", "ashr", "lshr"):
-            k = b.val & ((1 << bits) - 1)
-            if k >= bits:
-                raise Unfit(f"a shift by the width or more ({where(self.fn, ins)})")
-            if op == "shl":
-                return a * (1 << k) if ins.x == "nsw" else wrap(a * (1 << k), bits)
-            return a / (1 << k) if op == "ashr" else wrap(unsigned(a, bits) / (1 << k), bits)  # (floor)
-        if op in ("udiv", "urem"):
-            d = b.val & ((1 << bits) - 1)
-            ua = unsigned(a, bits)
-            return wrap(ua / d if op == "udiv" else ua % d, bits)
-        if d == -1 and op == "sdiv":
-            return -a
-        # C truncates towards zero; z3 divides by a positive number rounding down
-        ad = abs(d)
-        q = z3.If(a >= 0, a / ad, -((-a) / ad))
-        q = q if d > 0 else -q
-        return q if op == "sdiv" else a - d * q
-
-    def compare(self, pred: str, op: Op, a, b) -> z3.BoolRef:
-        if op.ty.bits == 1:
-            if pred in ("eq", "ne"):
-                return a == b if pred == "eq" else a != b
-            a, b = z3.If(a, 1, 0), z3.If(b, 1, 0)
-            pred = {"sgt": "ult", "sge": "ule", "slt": "ugt", "sle": "uge"}.get(pred, pred)  # (true is -1 signed)
-        elif pred[0] == "u":
-            a, b = unsigned(a, op.ty.bits), unsigned(b, op.ty.bits)
-            pred = "s" + pred[1:]
-        return {"eq": lambda: a == b, "ne": lambda: a != b, "sgt": lambda: a > b, "sge": lambda: a >= b,
-                "slt": lambda: a < b, "sle": lambda: a <= b, "ugt": lambda: a > b, "uge": lambda: a >= b,
-                "ult": lambda: a < b, "ule": lambda: a <= b}[pred]()
-
-    @staticmethod
-    def cast(op: str, v, frm: int, to: int):
-        return convert(op, v, frm, to)
+        k = b.val & ((1 << bits) - 1)
+        if ins.op in ("shl", "ashr", "lshr") and k >= bits:
+            raise Unfit(f"a shift by the width or more ({where(self.fn, ins)})")
+        return by_constant(ins.op, self.val(st, ins.a[0]), k, bits, ins.x == "nsw")
 
     def call(self, w: Way, ins: Ins) -> list[Way]:
         callee: Fn = ins.x["callee"]

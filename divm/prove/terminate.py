@@ -35,6 +35,7 @@ term that shrinks must also be at least 0 where it does."""
 from __future__ import annotations
 
 import time
+from functools import partial
 
 import z3
 
@@ -103,7 +104,7 @@ def exact_termination(prog, opts, timeout: float, names_of=None):
     from divm.prove.intencode import IntEncoder
     t0 = time.time()
     try:
-        enc, clauses = encode(prog, opts, lambda scan, o: IntEncoder(scan, o, exact=True))
+        enc, clauses = encode(prog, opts, partial(IntEncoder, exact=True))
     except Unfit:
         return None
     res = solve(clauses, timeout * 0.4, inline=True, guidance=True)
