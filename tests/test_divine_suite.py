@@ -8,7 +8,6 @@ import importlib.util
 import json
 import subprocess
 import sys
-from pathlib import Path
 
 from conftest import ROOT, divm_env
 

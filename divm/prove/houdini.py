@@ -1,8 +1,9 @@
 """Guessed invariants (Houdini): candidate facts per predicate from a few
 templates, dropped until the survivors are inductive.  It finds what
 Spacer over bit-vectors misses cheaply: parities and low bits of sums
-(x + y is even, x is a multiple of 2^20), and sums of two variables
-equal to a third (x + y == n).
+(x + y is even, x is a multiple of 2^20), sums of two variables
+equal to a third (x + y == n), and a parity that holds past a bound the
+program compares with (x <= c or x is even).
 Its answer goes through the same check as Spacer's (chc.check)."""
 
 from __future__ import annotations
@@ -22,9 +23,11 @@ def templates(params: list, bounds=None) -> list:
     out = []
     if bounds is not None:  # only signs, orders, and the bounds the program compares with
         for p in params:
-            out += [p >= 0, p > 0, p < 0]
-            out += [t for c in bounds if c not in (0, -1) and -(1 << (p.size() - 1)) <= c < (1 << (p.size() - 1))
-                    for t in (p <= c, p >= c)]
+            out += [p >= 0, p > 0, p < 0, p <= 0]
+            cs = [c for c in bounds if c not in (0, -1) and -(1 << (p.size() - 1)) <= c < (1 << (p.size() - 1))]
+            out += [t for c in cs for t in (p <= c, p >= c, p < c, p > c)]
+            # a loop whose step changes at a bound keeps its parity past it (phases of +1, then +2)
+            out += [z3.Or(p <= c, z3.Extract(0, 0, p) == b) for c in cs for b in (0, 1)]
         for p, q in itertools.permutations(params, 2):
             if p.size() == q.size():
                 out += [p <= q, p < q]
@@ -54,9 +57,11 @@ def int_templates(params: list, bounds=None) -> list:
     """The same facts over unbounded integers (intencode.py's clauses)."""
     out = []
     for p in params:
-        out += [p >= 0, p > 0, p < 0]
+        out += [p >= 0, p > 0, p < 0, p <= 0]
         if bounds is not None:
-            out += [t for c in bounds if c not in (0, -1) for t in (p <= c, p >= c)]
+            cs = [c for c in bounds if c not in (0, -1)]
+            out += [t for c in cs for t in (p <= c, p >= c, p < c, p > c)]
+            out += [z3.Or(p <= c, p % 2 == b) for c in cs for b in (0, 1)]
         else:
             out += [p % 2 == 0, p % 2 == 1]
     for p, q in itertools.permutations(params, 2):
