@@ -131,6 +131,25 @@ def test_stdin(tmp_path):
     assert r.stdout == "14\n", r.stderr
 
 
+def test_environment(tmp_path):
+    """-E NAME=VALUE (DIVINE's option): getenv and main's envp see it, a
+    counterexample's trace keeps it, and replay runs with it."""
+    src = write(tmp_path, "e.c", '#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\n'
+                '#include <assert.h>\nint main(int c, char **v, char **envp) {\n'
+                '  const char *t = getenv("TEST");\n  for (char **e = envp; *e; ++e) puts(*e);\n'
+                '  assert(t && strcmp(t, "passed") == 0);\n  return 0;\n}\n')
+    r = divm("run", "-E", "TEST=passed", "--env", "B=a=b", src)
+    assert r.returncode == 0 and r.stdout == "TEST=passed\nB=a=b\n", r.stderr
+    assert divm("run", src).returncode == 1  # (the environment is empty)
+    trace = str(tmp_path / "t.json")
+    assert divm("verify", "-E", "TEST=failed", "--trace-out", trace, src).returncode == 1
+    assert json.load(open(trace))["options"]["env"] == ["TEST=failed"]
+    rp = divm("replay", src, trace)
+    assert rp.returncode == 1 and "error: assert" in rp.stderr
+    assert divm("verify", "-E", "TEST=passed", src).returncode == 0
+    bad(divm("run", "-E", "TEST", src), "-E TEST", "NAME=VALUE")
+
+
 def test_info(tmp_path):
     p = write(tmp_path, "f.c", "static int g = 3;\nint f(int x) { return x + g; }\nint main(void) { return f(1); }\n")
     r = divm("info", p)

@@ -8,7 +8,8 @@ DIR is a directory of DIVINE test cases (a checkout's test/svcomp/loops,
 test/sym, ...; `git archive` of paradise-fi/divine gives them).  Each .c
 file is one test, or one per `// V: name CC_OPT: ... V_OPT: ... TAGS: ...`
 variant line (DIVINE's test/lib/pkgc-unpack: a variant's `/* ERR_name */`
-comments become `/* ERROR */`).  What the file expects, as DIVINE's
+comments become `/* ERROR */`; PROGRAM_OPTS are the program's arguments).
+What the file expects, as DIVINE's
 test/lib/verify reads it:
 
   - a line holding `/* ERROR` (or a variant's ERR_): an error there;
@@ -56,6 +57,8 @@ class Test:
     tags: set
     cc: list
     opts: list
+    args: list           # PROGRAM_OPTS: the program's arguments
+    skip_cc: bool        # SKIP_CC: 1, verify the source itself
     expect: str          # "valid" or "error"
     line: int | None     # the line the error must be reported on
 
@@ -141,7 +144,8 @@ def tests_of(path: Path) -> list[Test]:
         else:
             expect, line = "valid", None
         out.append(Test(name, text, path, tags, shlex.split(header(text, "CC_OPTS")),
-                        divm_options(header(text, "VERIFY_OPTS"), path.parent), expect, line))
+                        divm_options(header(text, "VERIFY_OPTS"), path.parent),
+                        shlex.split(header(text, "PROGRAM_OPTS")), header(text, "SKIP_CC") == "1", expect, line))
     return out
 
 
@@ -150,14 +154,16 @@ def run(t: Test, timeout: float) -> Row:
     with tempfile.TemporaryDirectory() as d:
         src = Path(d) / t.path.name
         src.write_text(t.source)
-        bc, rep = Path(d) / "prog.bc", Path(d) / "report.json"
+        bc, rep = Path(d) / (t.path.name[:-2] + ".bc"), Path(d) / "report.json"
         cc = subprocess.run([sys.executable, "-m", "divm", "cc", f"-I{t.path.parent}", *t.cc, str(src),
                              "-o", str(bc)], cwd=ROOT, capture_output=True, text=True)
+        if t.skip_cc and not cc.returncode:
+            bc = src  # (DIVINE compiles it itself: the program's name is the source's)
         if cc.returncode:
             err = (cc.stderr.strip().splitlines() or ["?"])[-1]
             return Row(t.name, t.expect, "cc-error", "undecided", time.time() - t0, "todo" in t.tags, err[:200])
         cmd = [sys.executable, "-m", "divm", "verify", "--quiet", "--max-time", str(timeout), "--report", str(rep),
-               "--trace-out", str(Path(d) / "t.json"), *t.opts, str(bc)]
+               "--trace-out", str(Path(d) / "t.json"), *t.opts, str(bc), *(["--", *t.args] if t.args else [])]
         try:
             p = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=timeout + GRACE,
                                start_new_session=True)

@@ -31,13 +31,18 @@ def valid_opt(o: str) -> bool:
 
 def machine_env(args, prog_name: str, prog_args: list[str], stdin: bytes | None = None,
                 round_robin: bool = False, files: list[tuple[str, bytes]] = ()) -> list[tuple[str, bytes]]:
-    """The boot environment DiOS reads: arguments, -o options, stdin, files."""
+    """The boot environment DiOS reads: arguments, environment variables,
+    -o options, stdin, files."""
     env = [("divm.arg", prog_name.encode())]
     if round_robin:
         env.append(("divm.sched", b"rr"))
     if getattr(args, "command", None) == "run":  # a run passes the exit status on (the user's -o comes later)
         env.append(("divm.opt", b"ignore:exit"))
     env += [("divm.arg", a.encode()) for a in prog_args]
+    for v in getattr(args, "env", None) or []:  # (the program's environment: getenv, main's envp)
+        if "=" not in v or v.startswith("="):
+            raise UsageError(f"-E {v}: expected NAME=VALUE")
+        env.append(("divm.env", v.encode()))
     for o in args.opts:
         if not valid_opt(o):
             raise UsageError(f"unknown option -o {o} (use [force-]nofail|simfail:malloc, "
@@ -245,6 +250,8 @@ def trace_options(args, stdin: bytes | None, files=()) -> dict:
             "nondet_range": getattr(args, "nondet_range", None),
             "symbolic": bool(getattr(args, "symbolic", False)),
             "stdin": base64.b64encode(stdin).decode() if stdin is not None else None}
+    if getattr(args, "env", None):
+        opts["env"] = list(args.env)
     if files:  # the contents travel with the trace: replay needs no host file
         opts["files"] = [{"name": n, "contents": base64.b64encode(d).decode()} for n, d in files]
     return opts
@@ -278,9 +285,11 @@ def trace_namespace(opts: dict) -> argparse.Namespace:
     """The machine options a trace recorded, checked; ValueError if malformed."""
     ns = argparse.Namespace(opts=list(opts.get("o") or []), leakcheck=opts.get("leakcheck"),
                             args=list(opts.get("args") or []), nondet_range=opts.get("nondet_range"),
-                            symbolic=opts.get("symbolic", False))
+                            symbolic=opts.get("symbolic", False), env=list(opts.get("env") or []))
     if not (isinstance(opts.get("o") or [], list) and isinstance(opts.get("args") or [], list)
-            and all(isinstance(x, str) for x in ns.opts + ns.args)
+            and isinstance(opts.get("env") or [], list)
+            and all(isinstance(x, str) for x in ns.opts + ns.args + ns.env)
+            and all("=" in x and not x.startswith("=") for x in ns.env)
             and ns.leakcheck in (None, "exit", "return", "state", "cleanup")
             and isinstance(ns.nondet_range, (str, type(None))) and isinstance(ns.symbolic, bool)):
         raise ValueError("options")

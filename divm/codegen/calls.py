@@ -66,10 +66,11 @@ class Calls:
         if ins.x.get("indirect"):
             fixed, va = self.args(ins, nfixed)
             ptr = self.val(ins.a[-1])
-            call = f"_icall({ptr}, ({''.join(x + ', ' for x in fixed)}), {va or 'None'})"
-            if va is None:  # a function pointer VM.icall checked before: called directly
+            want = want_ret(ins)
+            call = f"_icall({ptr}, ({''.join(x + ', ' for x in fixed)}), {va or 'None'}, {want})"
+            if va is None:  # a function pointer VM.icall checked before for this call's type: called directly
                 call = (f"FT[({ptr} >> 32) - {CODE_BASE}]({', '.join(fixed)}) "
-                        f"if ({ptr}).__class__ is int and PLAIN.get({ptr}) == {len(fixed)} else {call}")
+                        f"if ({ptr}).__class__ is int and PLAIN.get({ptr}) == {(len(fixed), want)} else {call}")
             e(ind, f"{lhs}{call}", loc)
             return
         callee: Fn = ins.x["callee"]
@@ -157,11 +158,20 @@ def va_tag(ty: Ty) -> str:
     raise CodegenError(f"variadic argument of type {ty}")
 
 
+def want_ret(ins: Ins) -> tuple:
+    """What a call expects back: (-1, -1) nothing, else (bytes, bits)."""
+    want = ins.x["fnty"].ret
+    return (-1, -1) if want.k == "v" else (want.size, want.bits)
+
+
 def bad_ret(ins: Ins) -> str | None:
     """For a direct call expecting another return type than its callee's
     (a cast or an implicit declaration), the check of the value returned:
     a control fault, as at DiVM's ret ({} is the value)."""
     callee = ins.x.get("callee")
+    if ins.x.get("indirect"):  # (a frame resumed after a suspension: its callee said nothing of its type)
+        want = want_ret(ins)
+        return f"_ret_chk({{}}, {want[1]})" if want[1] > 0 else None
     if callee is None or callee.decl:
         return None
     want, got = ins.x["fnty"].ret, callee.ty.ret

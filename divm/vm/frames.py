@@ -406,6 +406,7 @@ class Frames:
                     except LongJmp as e:
                         frame, bb, regs, jrel = self.longjmp_out(frame, e)
                         continue
+            self.returned_fn = fidx  # (the value goes to the parent's call: vm.ret_chk names this callee)
             # (live_frames may keep the returned activation: no new one can match it)
             if objs.pop(frame >> 32, None) is not None and self.dirty is not None:
                 self.dirty.add(frame >> 32)

@@ -17,9 +17,11 @@ from divm.vm.frames import ENTER_CODE
 class Insns:
     """A mixin of VM: uses ld/st, fault, FT and the program."""
 
-    def icall(self, p, fixed: tuple, va):
-        """A call through a pointer (generated code calls a pointer found
-        plain here before, in plain_fns, directly)."""
+    def icall(self, p, fixed: tuple, va, want: tuple = (-1, -1)):
+        """A call through a pointer, expecting want back ((-1, -1):
+        nothing, else (bytes, bits)); generated code calls a pointer found
+        plain here before for the same arguments and type, in plain_fns,
+        directly."""
         if p.__class__ is U:
             self.fault(F_UNDEFINED, "call through an undefined function pointer")
             return U(0, M64)
@@ -46,11 +48,23 @@ class Insns:
             extra = fixed[len(fty.params):]
             fixed = fixed[:len(fty.params)]
             va = tuple(("i", x) for x in extra)
+        got = fty.ret
+        if not fn.decl and ((want[0] < 0) != (got.k == "v") or want[0] >= 0 and got.size != want[0]):
+            # (a cast function pointer: as a direct call of a cast function, a control fault at its return)
+            return self.bad_ret(self.FT[fidx](*fixed, va) if va is not None else self.FT[fidx](*fixed), fidx, want[1])
         if va is not None:
             return self.FT[fidx](*fixed, va)
         if not fty.vararg:
-            self.plain_fns[p] = len(fixed)
+            self.plain_fns[p] = (len(fixed), want)
         return self.FT[fidx](*fixed)
+
+    def ret_chk(self, v, bits: int):
+        """The value a frame resumed after a suspension (the VM entered it:
+        returned_fn) returned to a call through a pointer that expects a
+        bits-wide value."""
+        if v is None:
+            return self.bad_ret(v, self.returned_fn, bits)
+        return v
 
     def blockaddr(self, p, fidx: int) -> int:
         if p.__class__ is U:

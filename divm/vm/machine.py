@@ -85,7 +85,8 @@ class VM(Access, Insns, Frames, Faults, Interrupts, Hypercalls, Races, Footprint
         self.parked: list | None = None  # the activations hc_frame last handed out, this transition
         self.frame_lines: dict = {}  # frame object id -> (resume entry, parent, allocas, registers) written
         self.frame_entries: dict = {}  # function number -> (fn, the arguments of a resumed call)
-        self.plain_fns: dict[int, int] = {}  # function pointer -> arguments, for icall's checked calls
+        self.plain_fns: dict[int, tuple] = {}  # function pointer -> (arguments, return), for icall's checked calls
+        self.returned_fn = 0  # the function of the frame enter_frame saw return last
         self.unwritten: dict = {}  # frame object id -> activations, handed out but not yet written
         self.dirty: set | None = None  # objects made, copied or freed since the last snapshot (None: all)
         self.base = None  # the snapshot last restored, and what has changed since (state.restore)
@@ -242,7 +243,7 @@ class VM(Access, Insns, Frames, Faults, Interrupts, Hypercalls, Races, Footprint
         g["_frexp"] = lambda x: (math.frexp(x)[0], math.frexp(x)[1] & M32) if math.isfinite(x) else (x, 0)
         for name in ("ld", "st", "alloca", "lifetime", "freeto", "gep", "gep_chk", "memcpy", "memset", "icall", "byval",
                      "va_area", "va_start", "cmpxchg", "atomicrmw", "insertvalue", "extractelement",
-                     "insertelement", "shuffle", "bitcast", "objectsize", "blockaddr", "bad_call", "bad_ret",
+                     "insertelement", "shuffle", "bitcast", "objectsize", "blockaddr", "bad_call", "bad_ret", "ret_chk",
                      "bad_target", "undefined_fn", "ubranch", "fault", "reach", "setjmp", "jfid", "crit", "loop",
                      "leak_return", "tls", "p2i", "ocmp", "peq", "psub", "ordered"):
             g["_" + name] = getattr(self, name)

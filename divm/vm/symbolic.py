@@ -516,7 +516,7 @@ def install(vm) -> Engine:
     G["_st"] = lambda p, v, ty: eng.store(vm, p, v, ty)
     G["_uninit"] = eng.uninit_value
     G["_ldu"] = lambda p, ty: eng.load(vm, p, ty, True)
-    G["_icall"] = lambda ptr, args, va: vm.icall(conc(ptr), args, va)
+    G["_icall"] = lambda ptr, args, va, want: vm.icall(conc(ptr), args, va, want)
     trace = G["_hc_trace"]
 
     def hc_trace(kind, *args):
