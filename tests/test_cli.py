@@ -147,7 +147,9 @@ def test_environment(tmp_path):
     rp = divm("replay", src, trace)
     assert rp.returncode == 1 and "error: assert" in rp.stderr
     assert divm("verify", "-E", "TEST=passed", src).returncode == 0
-    bad(divm("run", "-E", "TEST", src), "-E TEST", "NAME=VALUE")
+    bad(divm("run", "-E", "", src), "-E ''", "NAME=VALUE")
+    r = divm("run", "-E", "TEST=passed", "-E", "plain", src)  # (an entry without a value, as DIVINE allows)
+    assert r.returncode == 0 and r.stdout == "TEST=passed\nplain\n", r.stderr
 
 
 def test_info(tmp_path):

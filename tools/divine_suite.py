@@ -14,12 +14,15 @@ test/lib/verify reads it:
 
   - a line holding `/* ERROR` (or a variant's ERR_): an error there;
   - `/* EXPECT: --result error ... */`: an error, anywhere;
+  - `/* BOOT ERROR */`: `boot-error`;
   - otherwise `valid`.
 
 The header's VERIFY_OPTS map to divm's options: --symbolic, -o nofail:malloc,
 -o ignore:KIND, --leakcheck MODE, --stdin FILE ($SRC_DIR: the test's
-directory); DIVINE-only ones (--sequential, --svcomp, --threads, -E) are
-dropped.  Without --symbolic DIVINE's test driver adds
+directory), -E NAME=VALUE; compiler flags there (-D, -U, -I, -std=, -C,FLAGS) go to
+`divm cc` with CC_OPTS ($TESTS: the test tree); DIVINE-only options
+(--sequential, --svcomp, --threads) are dropped.  `*.helper.c` files are
+other tests' extra sources.  Without --symbolic DIVINE's test driver adds
 `--leakcheck exit`, and so does this.  Tests tagged `skip`, and (unless
 --include-big) `big` or `huge`, are left out; tests tagged `todo` (DIVINE
 itself does not pass them) are counted apart.
@@ -102,12 +105,18 @@ def variants(path: Path) -> list[tuple[str, str]]:
     return out
 
 
-def divm_options(vopts: str, src_dir: Path) -> list[str]:
+def divm_options(vopts: str, src_dir: Path) -> tuple[list[str], list[str]]:
+    """(divm verify's options, compiler flags) of a VERIFY_OPTS header."""
     words = shlex.split(vopts.replace("$SRC_DIR", str(src_dir)))
     out: list[str] = []
+    cc: list[str] = []
     i = 0
     while i < len(words):
         w = words[i]
+        if w.startswith(("-D", "-U", "-std=", "-I", "-C,")):  # (DIVINE compiles a .c given to verify with these)
+            cc += w[3:].split(",") if w.startswith("-C,") else [w]
+            i += 1
+            continue
         if w == "-o" and i + 1 < len(words):
             out += ["-o", words[i + 1]]
             i += 2
@@ -116,10 +125,12 @@ def divm_options(vopts: str, src_dir: Path) -> list[str]:
             out += ["--leakcheck", words[i + 1].split(",")[0]]
             i += 2
             continue
-        if w == "--stdin" and i + 1 < len(words):
-            out += ["--stdin", words[i + 1]]
+        if w in ("--stdin", "-E") and i + 1 < len(words):
+            out += [w, words[i + 1]]
             i += 2
             continue
+        if w.startswith("-E") and len(w) > 2:
+            out += ["-E", w[2:]]
         if w == "--symbolic":
             out.append(w)
         elif w in ("--threads", "--max-memory", "--max-time"):
@@ -127,7 +138,7 @@ def divm_options(vopts: str, src_dir: Path) -> list[str]:
         i += 1
     if "--symbolic" not in out and "--leakcheck" not in out:
         out += ["--leakcheck", "exit"]
-    return out
+    return out, cc
 
 
 def tests_of(path: Path) -> list[Test]:
@@ -141,10 +152,14 @@ def tests_of(path: Path) -> list[Test]:
             expect, line = ("error" if "--result error" in expect_spec else "valid"), None
         elif marked:
             expect, line = "error", marked[0]
+        elif "/* BOOT ERROR */" in text:
+            expect, line = "boot-error", None
         else:
             expect, line = "valid", None
-        out.append(Test(name, text, path, tags, shlex.split(header(text, "CC_OPTS")),
-                        divm_options(header(text, "VERIFY_OPTS"), path.parent),
+        vopts, vcc = divm_options(header(text, "VERIFY_OPTS"), path.parent)
+        root = next((p for p in path.parents if p.name == "test"), path.parent.parent)
+        cc = shlex.split(header(text, "CC_OPTS").replace("$TESTS", str(root))) + vcc
+        out.append(Test(name, text, path, tags, cc, vopts,
                         shlex.split(header(text, "PROGRAM_OPTS")), header(text, "SKIP_CC") == "1", expect, line))
     return out
 
@@ -157,7 +172,7 @@ def run(t: Test, timeout: float) -> Row:
         bc, rep = Path(d) / (t.path.name[:-2] + ".bc"), Path(d) / "report.json"
         cc = subprocess.run([sys.executable, "-m", "divm", "cc", f"-I{t.path.parent}", *t.cc, str(src),
                              "-o", str(bc)], cwd=ROOT, capture_output=True, text=True)
-        if t.skip_cc and not cc.returncode:
+        if t.skip_cc and not t.cc and not cc.returncode:
             bc = src  # (DIVINE compiles it itself: the program's name is the source's)
         if cc.returncode:
             err = (cc.stderr.strip().splitlines() or ["?"])[-1]
@@ -180,13 +195,11 @@ def run(t: Test, timeout: float) -> Row:
     bt = err.get("backtrace") or []
     where = next((f"{f.get('file')}:{f.get('line')}" for f in bt if f.get("line")), "")
     detail = f"{err.get('kind', '')} {where} {err.get('message', '')[:80]}".strip() if err else ""
-    if res == "boot-error":
-        res = "error"
-    if res not in ("valid", "error"):
+    if res not in ("valid", "error", "boot-error"):
         outcome = "undecided"
     elif res != t.expect:
         outcome = "wrong"
-    elif res == "error" and t.line is not None and \
+    elif res != "valid" and t.line is not None and \
             not any(f.get("line") == t.line and Path(str(f.get("file"))).name == t.path.name for f in bt[:3]):
         outcome = "wrong-line"
     else:
@@ -205,7 +218,7 @@ def main() -> int:
     a = ap.parse_args()
     tests = []
     for d in a.dirs:
-        files = sorted(d.rglob("*.c")) if d.is_dir() else [d]
+        files = [f for f in sorted(d.rglob("*.c")) if not f.name.endswith(".helper.c")] if d.is_dir() else [d]
         for f in files:
             tests += tests_of(f)
     drop = {"skip"} if a.include_big else {"skip", "big", "huge"}

@@ -39,9 +39,9 @@ def machine_env(args, prog_name: str, prog_args: list[str], stdin: bytes | None 
     if getattr(args, "command", None) == "run":  # a run passes the exit status on (the user's -o comes later)
         env.append(("divm.opt", b"ignore:exit"))
     env += [("divm.arg", a.encode()) for a in prog_args]
-    for v in getattr(args, "env", None) or []:  # (the program's environment: getenv, main's envp)
-        if "=" not in v or v.startswith("="):
-            raise UsageError(f"-E {v}: expected NAME=VALUE")
+    for v in getattr(args, "env", None) or []:  # (main's envp as given, as DIVINE's -E; getenv reads NAME=VALUE)
+        if not v or "\0" in v:
+            raise UsageError(f"-E {v!r}: expected NAME=VALUE")
         env.append(("divm.env", v.encode()))
     for o in args.opts:
         if not valid_opt(o):
@@ -289,7 +289,7 @@ def trace_namespace(opts: dict) -> argparse.Namespace:
     if not (isinstance(opts.get("o") or [], list) and isinstance(opts.get("args") or [], list)
             and isinstance(opts.get("env") or [], list)
             and all(isinstance(x, str) for x in ns.opts + ns.args + ns.env)
-            and all("=" in x and not x.startswith("=") for x in ns.env)
+            and all(x and "\0" not in x for x in ns.env)
             and ns.leakcheck in (None, "exit", "return", "state", "cleanup")
             and isinstance(ns.nondet_range, (str, type(None))) and isinstance(ns.symbolic, bool)):
         raise ValueError("options")

@@ -28,7 +28,7 @@ def add_machine_options(p: argparse.ArgumentParser) -> None:
                    help="__VERIFIER_nondet_* values are symbolic: every input value at once (z3)")
     p.add_argument("--stdin", metavar="FILE", help="contents of standard input")
     p.add_argument("-E", "--env", dest="env", action="append", default=[], metavar="NAME=VALUE",
-                   help="an environment variable of the program (repeatable; getenv, main's envp; "
+                   help="an entry of the program's environment (repeatable; getenv, main's envp; "
                         "the environment is otherwise empty)")
     p.add_argument("--file", dest="files", action="append", default=[], metavar="NAME=PATH",
                    help="the program sees the contents of PATH as file NAME (repeatable; "
