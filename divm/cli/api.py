@@ -43,7 +43,7 @@ def explorers() -> list[str]:
     return names()
 
 
-def verify(path: str | os.PathLike, search: str | type | Explorer = "dfs", **options) -> dict:
+def verify(path: str | os.PathLike, search: str | type | Explorer = "bfs", **options) -> dict:
     """Explore every run of the program; the report.  search: a --search
     spec ("dfs", "bfs", "liveness", "parallel", "package.module:Class",
     "file.py:Class") or an explorer class or object."""

@@ -45,9 +45,10 @@ def add_machine_options(p: argparse.ArgumentParser) -> None:
 
 
 def add_verify_options(v: argparse.ArgumentParser) -> None:
-    v.add_argument("--search", default="dfs", metavar="NAME",
-                   help="the explorer: dfs, bfs, liveness, parallel, an installed plug-in's name, "
-                        "MODULE:CLASS or FILE.py:CLASS")
+    v.add_argument("--search", default="bfs", metavar="NAME",
+                   help="the explorer: bfs (the default: shortest counterexamples, and errors near the "
+                        "start of an endless state space, as DIVINE), dfs, liveness, parallel, an installed "
+                        "plug-in's name, MODULE:CLASS or FILE.py:CLASS")
     v.add_argument("--trace-out", metavar="FILE",
                    help="where a counterexample's trace goes (default: PROG.trace.json beside the program)")
     v.add_argument("--nondet-range", metavar="LO:HI",

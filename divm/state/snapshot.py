@@ -93,12 +93,16 @@ def restore(vm, s: Snapshot) -> None:
     objs = vm.objs
     base = vm.base
     # the memory is the base snapshot's but for the objects touched since:
-    # going back to it (one run per choice) or on to a snapshot taken from
-    # it (depth-first search) changes only those and the snapshot's delta
+    # going back to it (one run per choice), on to a snapshot taken from
+    # it (depth-first search) or to one taken from its parent changes only
+    # those and the snapshots' deltas
+    up = s.parent() if s.parent is not None else None
     if base is not None and vm.touched is not None and vm.dirty is not None and (
-            base is s or s.parent is not None and s.parent() is base):
+            base is s or up is base or up is not None and base.parent is not None and base.parent() is up):
+        # (a sibling, as a breadth-first search goes on: back to the parent, then on to s)
         get = s.objs.get
-        for back in (vm.touched, vm.dirty, s.delta if base is not s else ()):
+        for back in (vm.touched, vm.dirty, () if base is s else s.delta,
+                     base.delta if base is not s and up is not base else ()):
             for oid in back:
                 o = get(oid)
                 if o is None:
