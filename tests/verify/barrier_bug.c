@@ -6,7 +6,7 @@ pthread_barrier_t b;
 
 void *f( void *p )
 {
-    pthread_barrier_wait( &b );
+    pthread_barrier_wait( &b ); // ERROR
     return p;
 }
 
