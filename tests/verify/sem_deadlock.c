@@ -7,7 +7,7 @@ sem_t a, b;
 
 void *f( void *p )
 {
-    sem_wait( &a );
+    sem_wait( &a ); // ERROR
     sem_post( &b );
     return p;
 }
