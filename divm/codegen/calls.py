@@ -164,17 +164,19 @@ def want_ret(ins: Ins) -> tuple:
     return (-1, -1) if want.k == "v" else (want.size, want.bits)
 
 
+def ret_differs(want: tuple, got: Ty) -> bool:
+    """Does a callee returning got fail a call expecting want (want_ret)?"""
+    return (want[0] < 0) != (got.k == "v") or want[0] >= 0 and got.size != want[0]
+
+
 def bad_ret(ins: Ins) -> str | None:
     """For a direct call expecting another return type than its callee's
     (a cast or an implicit declaration), the check of the value returned:
     a control fault, as at DiVM's ret ({} is the value)."""
-    callee = ins.x.get("callee")
+    want = want_ret(ins)
     if ins.x.get("indirect"):  # (a frame resumed after a suspension: its callee said nothing of its type)
-        want = want_ret(ins)
         return f"_ret_chk({{}}, {want[1]})" if want[1] > 0 else None
-    if callee is None or callee.decl:
+    callee = ins.x.get("callee")
+    if callee is None or callee.decl or not ret_differs(want, callee.ty.ret):
         return None
-    want, got = ins.x["fnty"].ret, callee.ty.ret
-    if (want.k == "v") == (got.k == "v") and (want.k == "v" or want.size == got.size):
-        return None
-    return f"_bad_ret({{}}, {callee.idx}, {want.bits if want.k != 'v' else -1})"
+    return f"_bad_ret({{}}, {callee.idx}, {want[1]})"

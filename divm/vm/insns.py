@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import sys
 
+from divm.codegen.calls import ret_differs
 from divm.load.errors import VMError
 from divm.load.layout import CODE_BASE, M32, M64, decode, encode
 from divm.load.types import DOUBLE, I64, I128, PTR, VA_LIST, X86FP80, Ty
@@ -48,8 +49,7 @@ class Insns:
             extra = fixed[len(fty.params):]
             fixed = fixed[:len(fty.params)]
             va = tuple(("i", x) for x in extra)
-        got = fty.ret
-        if not fn.decl and ((want[0] < 0) != (got.k == "v") or want[0] >= 0 and got.size != want[0]):
+        if not fn.decl and ret_differs(want, fty.ret):
             # (a cast function pointer: as a direct call of a cast function, a control fault at its return)
             return self.bad_ret(self.FT[fidx](*fixed, va) if va is not None else self.FT[fidx](*fixed), fidx, want[1])
         if va is not None:
