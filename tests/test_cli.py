@@ -169,6 +169,28 @@ def test_cc_print_flags_and_compile(tmp_path):
     assert r.returncode == 0 and r.stdout == "hi\n"
 
 
+def test_optimised_uninitialised_read_is_not_valid(tmp_path):
+    """At -O2 clang folds the branch on the uninitialised x into one
+    side, and the bitcode is correct; the C program is not (at x = 0x0fffffff
+    the assertion fails).  divm cc notes the read in the bitcode, and verify
+    then answers inconclusive, never valid."""
+    src = ("extern void __VERIFIER_assert(int);\nint main(void) {\n  unsigned int x;\n  while (x < 0x0fffffff)\n"
+           "    x++;\n  __VERIFIER_assert(x > 0x0fffffff);\n  return 0;\n}\n")
+    c = write(tmp_path, "u.c", src)
+    bc = str(tmp_path / "u.bc")
+    assert divm("cc", "-O2", "-w", c, "-o", bc).returncode == 0
+    rep = str(tmp_path / "r.json")
+    r = divm("verify", "--symbolic", "--report", rep, bc)
+    assert r.returncode == 3, r.stderr
+    assert "u.c:4: variable 'x'" in json.load(open(rep))["reason"]
+    r = divm("verify", c)  # (no optimisation: the read is seen)
+    assert r.returncode == 1 and "branch on an undefined value" in r.stderr, r.stderr
+    init = write(tmp_path, "i.c", src.replace("unsigned int x;", "unsigned int x = 0;"))
+    assert divm("cc", "-O2", init, "-o", bc).returncode == 0
+    r = divm("verify", bc)  # (x = 0: the loop ends at 0x0fffffff and the assertion fails; no note)
+    assert r.returncode == 1 and "__VERIFIER_assert failed" in r.stderr, r.stderr
+
+
 def test_run_limits_stop_an_endless_run(tmp_path):
     """divm run --max-time / --max-states end a run that never ends:
     inconclusive, exit 3, with a report."""

@@ -148,4 +148,6 @@ def start_proof(s, termination: bool = False):
         budget = min(budget, args.max_time)
     if not args.symbolic or budget <= 0 or args.nondet_range or (args.liveness is not None) != termination:
         return None
+    if s.prog.uninit_reads:  # (a proof of the optimised bitcode says nothing of the reads it folded)
+        return None
     return ProofAttempt(s.prog, proof_options(args), budget, termination)

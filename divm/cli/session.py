@@ -54,6 +54,9 @@ def incomplete_reason(vm) -> str | None:
         return vm.incomplete
     if vm.engine is not None and vm.engine.incomplete:
         return vm.engine.incomplete
+    if vm.prog.uninit_reads:
+        return (f"compiled with optimisation, which may fold reads of uninitialised variables into any value "
+                f"({vm.prog.uninit_reads}); verify without -O to check them")
     if vm.nondet_limited:
         return ("wide __VERIFIER_nondet_* values ranged over the default domain {0, 1, -1, 2}; "
                 "give --symbolic to decide over every value, or --nondet-range LO:HI to enumerate a range")

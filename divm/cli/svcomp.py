@@ -166,7 +166,8 @@ def check(program: str, prop: Property, model: str, args) -> tuple[str, object, 
     from divm.load.errors import VMError
     t0 = time.time()
     prog = load_program(program)
-    if prop.name == "termination":  # (proofs over unbounded integers first: the search may never end)
+    # (proofs over unbounded integers first: the search may never end)
+    if prop.name == "termination" and not prog.uninit_reads:
         report = endless(prog, args)
         if report is not None:
             return "false(termination)", prog, report

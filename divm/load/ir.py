@@ -87,5 +87,6 @@ class Program:
         self.replaced: set[str] = set()  # the runtime's functions and globals the program defines
         self.name = ""
         self.source: str | None = None  # the C file it was compiled from
+        self.uninit_reads: str | None = None  # what an optimising divm cc may have folded away (loader.py)
         self.digest = ""
         self.decoder = None  # decodes the remaining functions on demand

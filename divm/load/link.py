@@ -382,6 +382,9 @@ class Bodies:
         return self._mod
 
 
+UNINIT_GLOBAL = "__divm_cc_uninit"  # set by an optimising compile (loader.uninitialised_reads)
+
+
 def link_and_decode(data: bytes, what: str) -> Program:
     from divm.load import cache
     rt, dec = load_runtime()
@@ -405,6 +408,9 @@ def link_and_decode(data: bytes, what: str) -> Program:
         if fresh is not None:
             cache.put_obj(key, (fresh, digest))
     prog.digest = digest
+    note = prog.glob_by_name.get(UNINIT_GLOBAL)
+    if note is not None and isinstance(note.init, tuple):
+        prog.uninit_reads = bytes(note.init).rstrip(b"\0").decode(errors="replace")
     ckey = key[5:37]
     for fn in prog.functions:
         if not fn.decl:

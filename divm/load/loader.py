@@ -14,7 +14,7 @@ from typing import Callable
 
 from divm.load.errors import LoadError
 from divm.load.ir import Program
-from divm.load.link import link_and_decode
+from divm.load.link import UNINIT_GLOBAL, link_and_decode
 from divm.load.paths import ROOT
 
 
@@ -70,16 +70,20 @@ def compile_c(sources: list[str], out: str, user_flags: list[str], cwd: str | No
         if r.returncode:
             failed.append(_clang_error(r.stderr, src, shown=diagnostics is not None))
         return not r.returncode
-    if len(sources) == 1:
-        if not clang(sources[0], out, cwd):
-            raise LoadError(failed[0])
-        return
     import tempfile
     with tempfile.TemporaryDirectory() as td:
+        units = [(src, cwd) for src in sources]
+        notes = uninitialised_reads(sources, cmd, cwd) if optimising(user_flags) else []
+        if notes:  # (the note travels in the bitcode, so a `divm cc` output carries it to verify)
+            units.append((_note_source(notes, td), None))
+        if len(units) == 1:
+            if not clang(sources[0], out, cwd):
+                raise LoadError(failed[0])
+            return
         parts = []
-        for i, src in enumerate(sources):
+        for i, (src, where) in enumerate(units):
             parts.append(os.path.join(td, f"{i}.bc"))
-            if not clang(src, parts[-1], None) and diagnostics is None:
+            if not clang(src, parts[-1], where) and diagnostics is None:
                 break  # one line is all run and verify show; divm cc shows every file's messages, as clang does
         if failed:
             raise LoadError(failed[0] + (f" ({len(failed) - 1} more files failed)" if len(failed) > 1 else ""))
@@ -87,6 +91,40 @@ def compile_c(sources: list[str], out: str, user_flags: list[str], cwd: str | No
         r = subprocess.run([link, *parts, "-o", out], capture_output=True, text=True)
         if r.returncode:
             raise LoadError("llvm-link failed: " + r.stderr.strip().splitlines()[0])
+
+
+def optimising(user_flags: list[str]) -> bool:
+    """Do the user's flags run LLVM's optimisations (the last -O is not -O0)?"""
+    levels = [f for f in user_flags if f.startswith("-O")]
+    return bool(levels) and levels[-1] != "-O0"
+
+
+def uninitialised_reads(sources: list[str], cmd: list[str], cwd: str | None) -> list[str]:
+    """clang's warnings about reads of uninitialised variables, as
+    "file:line: variable 'x'".  The optimiser may fold such a read into
+    any value it likes (a branch on it disappears), so the bitcode can be
+    correct where the C program is not: verify then cannot answer `valid`."""
+    import re
+    import subprocess
+    quiet = [f for f in cmd if f not in ("-w", "-c", "-emit-llvm")
+             and (not f.startswith("-W") or f.startswith("-Wno-error="))]
+    found: list[str] = []
+    for src in sources:
+        r = subprocess.run([*quiet, "-fsyntax-only", "-Wno-everything", "-Wuninitialized",
+                            "-Wsometimes-uninitialized", src], capture_output=True, text=True, cwd=cwd)
+        for m in re.finditer(r"^(.*?):(\d+):\d+: warning: (variable '[^']*') is (?:sometimes )?uninitiali[sz]ed",
+                             r.stderr, re.M):
+            found.append(f"{os.path.basename(m[1])}:{m[2]}: {m[3]}")
+    return list(dict.fromkeys(found))
+
+
+def _note_source(notes: list[str], td: str) -> str:
+    """A C file in td defining UNINIT_GLOBAL, the notes as a string."""
+    text = "; ".join(notes).replace("\\", "\\\\").replace('"', '\\"')
+    path = os.path.join(td, "uninit-note.c")
+    with open(path, "w") as f:
+        f.write(f'const char {UNINIT_GLOBAL}[] = "{text}";\n')
+    return os.path.abspath(path)
 
 
 def physical_lines(path: str, td: str) -> str:
