@@ -123,6 +123,14 @@ static void set_config( struct dios_state *s, int kind, int cfg, int lock )
     }
 }
 
+static long decimal( const char *p )
+{
+    long n = 0;
+    for ( ; *p >= '0' && *p <= '9'; ++p )
+        n = n * 10 + ( *p - '0' );
+    return n;
+}
+
 /* -o [force-]ignore|report|abort|detect:KIND, [force-]nofail|simfail:malloc */
 static void boot_option( struct dios_state *s, const char *o )
 {
@@ -149,10 +157,22 @@ static void boot_option( struct dios_state *s, const char *o )
     }
     if ( str_prefix( o, "ncpus:" ) )
     {
-        int n = 0;
-        for ( const char *p = o + 6; *p >= '0' && *p <= '9'; ++p )
-            n = n * 10 + ( *p - '0' );
-        s->ncpus = n;
+        s->ncpus = ( int ) decimal( o + 6 );
+        return;
+    }
+    if ( str_prefix( o, "clock-type:" ) )
+    {
+        s->clock_mode = str_eq( o + 11, "det" ) ? CLOCK_DET : str_eq( o + 11, "ndet" ) ? CLOCK_NDET : CLOCK_FIXED;
+        return;
+    }
+    if ( str_prefix( o, "clock-maxticks:" ) )
+    {
+        s->clock_max_ticks = ( int ) decimal( o + 15 );
+        return;
+    }
+    if ( str_prefix( o, "clock-start:" ) )
+    {
+        s->clock_start = decimal( o + 12 );
         return;
     }
     for ( unsigned i = 0; i < sizeof( cfgs ) / sizeof( *cfgs ); ++i )
@@ -518,6 +538,7 @@ void __dios_boot( const struct _VM_Env *env )
     for ( int k = 1; k < _DiOS_SF_Last; ++k )
         s->fault_cfg[ k ] = k >= _DiOS_SF_First ? _DiOS_FC_SimFail : _DiOS_FC_Abort;
     s->exited = 0;
+    s->clock_max_ticks = 3;
     s->env = env;
     int nargs = 0, nenv = 0;
     for ( const struct _VM_Env *e = env; e->key; ++e )
@@ -580,6 +601,37 @@ int __dios_alloc_fails( void )
     if ( state()->fault_cfg[ _DiOS_SF_Malloc ] != _DiOS_FC_SimFail )
         return 0;
     return __vm_choose( 2 ) == 1;
+}
+
+/* DIVINE's clocks: they stand still (-o clock-type:fixed, the default),
+ * or advance by a second after each reading (det), or may (ndet: a
+ * choice), at most clock-maxticks times, so a search stays finite.  What
+ * a reading gives is the seconds since clock-start; one thread's reading
+ * can change another's, so it is a visible action. */
+long __dios_clock_read( void )
+{
+    struct dios_state *s = state();
+    if ( s->clock_mode == CLOCK_FIXED )
+        return s->clock_delta;
+    __dios_visible_io( &s->clock_delta );
+    long now = s->clock_delta;
+    if ( s->clock_ticks < s->clock_max_ticks && ( s->clock_mode == CLOCK_DET || __vm_choose( 2 ) ) )
+    {
+        ++s->clock_ticks;
+        ++s->clock_delta;
+    }
+    return now;
+}
+
+/* how far the clocks advanced, without reading them (clock_settime) */
+long __dios_clock_delta( void )
+{
+    return state()->clock_delta;
+}
+
+long __dios_clock_start( void )
+{
+    return state()->clock_start;
 }
 
 long __dios_write( int fd, const void *buf, size_t n )

@@ -63,6 +63,8 @@ struct __dios_task
     int sig_pending;    /* a signal handler was pushed while it waited: it runs, then the wait goes on */
 };
 
+enum { CLOCK_FIXED, CLOCK_DET, CLOCK_NDET };
+
 struct dios_state
 {
     struct __dios_task **tasks;
@@ -77,6 +79,10 @@ struct dios_state
     unsigned char fault_cfg[ _DiOS_SF_Last ];   /* _DiOS_FC_* of each fault kind and simfail */
     unsigned long long fault_locked;            /* bit k: a force-* option fixed kind k */
     int ncpus;            /* -o ncpus:N */
+    int clock_mode;       /* -o clock-type: CLOCK_FIXED, CLOCK_DET, CLOCK_NDET */
+    int clock_ticks, clock_max_ticks;   /* -o clock-maxticks:N (3) */
+    long clock_delta;     /* seconds the clocks advanced */
+    long clock_start;     /* -o clock-start:N, the clocks' time at boot */
     int abort_cancels;    /* bit 1, -o cancel:abort: abort() ends the path silently (SV-COMP);
                              bit 2, -o cancel:assert: so does a failed assertion;
                              bit 4, -o cancel:deadlock: a deadlock is no error, its

@@ -26,7 +26,9 @@ def valid_opt(o: str) -> bool:
         return arg == "malloc"
     if what in ("ignore", "report", "abort", "detect"):
         return arg in KINDS or arg == "exit"
-    return what == "ncpus" and arg.isdigit()
+    if what == "clock-type":
+        return arg in ("fixed", "det", "ndet")
+    return what in ("ncpus", "clock-maxticks", "clock-start") and arg.isdigit()
 
 
 def machine_env(args, prog_name: str, prog_args: list[str], stdin: bytes | None = None,
@@ -46,7 +48,8 @@ def machine_env(args, prog_name: str, prog_args: list[str], stdin: bytes | None 
     for o in args.opts:
         if not valid_opt(o):
             raise UsageError(f"unknown option -o {o} (use [force-]nofail|simfail:malloc, "
-                             f"[force-]ignore|report|abort|detect:KIND, ncpus:N, check:overflow, check:race, "
+                             f"[force-]ignore|report|abort|detect:KIND, ncpus:N, clock-type:fixed|det|ndet, "
+                             f"clock-maxticks:N, clock-start:N, check:overflow, check:race, "
                              f"nondet:uninit, allow:void-main, cancel:abort, cancel:assert or cancel:deadlock)")
         env.append(("divm.opt", o.encode()))
     if stdin is not None:

@@ -20,7 +20,9 @@ class ArgParser(argparse.ArgumentParser):
 def add_machine_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("-o", dest="opts", action="append", default=[], metavar="KEY",
                    help="nofail:malloc, simfail:malloc, ignore:KIND (assert, memory, undefined, ...), "
-                        "report:KIND, ncpus:N; force-X fixes X against the program's changes")
+                        "report:KIND, ncpus:N, clock-type:fixed|det|ndet (the clocks stand still, tick a second "
+                        "after each reading, or may), clock-maxticks:N (3), clock-start:SECONDS; "
+                        "force-X fixes X against the program's changes")
     p.add_argument("--leakcheck", choices=("exit", "return", "state", "cleanup", "none"),
                    help="report memory lost at program exit, at each return, or in any state; cleanup: "
                         "every block not freed at exit, reachable or not (none: off)")

@@ -1,4 +1,4 @@
-/* <time.h>: UTC only; the clock of a verified program is fixed at 0. */
+/* <time.h>: UTC only; the clocks stand still at 0 unless -o clock-type says otherwise. */
 #ifndef _TIME_H
 #define _TIME_H 1
 

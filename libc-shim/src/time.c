@@ -1,7 +1,10 @@
-/* <time.h> in UTC.  The clock is fixed: time() is 0, clock() is 0, unless
- * the program sets the real-time clock (clock_settime, settimeofday):
- * then it stays at the time set. */
+/* <time.h> in UTC.  The clocks are DiOS's (-o clock-type, as DIVINE's):
+ * by default they stand still at clock-start (0): time() is 0, clock() is
+ * 0.  The program may set the real-time clock (clock_settime,
+ * settimeofday); it then reads the time set, plus what the clocks advance
+ * after. */
 #include "internal.h"
+#include <sys/dios_syscall.h>
 
 typedef long time_t;
 typedef long clock_t;
@@ -23,29 +26,57 @@ void tzset(void)
 {
 }
 
-/* the real-time clock, as the program set it (it does not advance) */
+/* the real-time clock, once the program set it: the time set, less what
+ * the clocks had advanced then */
 static struct timespec realtime;
+static int realtime_set;
 
 #define CLOCK_REALTIME 0
+#define CLOCK_REALTIME_COARSE 5
+#define CLOCK_TAI 11
+
+/* a reading of clock clk (a real-time one or not) */
+static void now(int real, struct timespec *ts)
+{
+    long delta = __dios_clock_read();
+    if (real && realtime_set) {
+        ts->tv_sec = realtime.tv_sec + delta;
+        ts->tv_nsec = realtime.tv_nsec;
+    } else {
+        ts->tv_sec = __dios_clock_start() + delta;
+        ts->tv_nsec = 0;
+    }
+}
+
+static void set_realtime(time_t sec, long nsec)
+{
+    realtime.tv_sec = sec - __dios_clock_delta();
+    realtime.tv_nsec = nsec;
+    realtime_set = 1;
+}
 
 time_t time(time_t *t)
 {
+    struct timespec ts;
+    now(1, &ts);
     if (t)
-        *t = realtime.tv_sec;
-    return realtime.tv_sec;
+        *t = ts.tv_sec;
+    return ts.tv_sec;
 }
 
+/* processor time: what the clocks advanced */
 clock_t clock(void)
 {
-    return 0;
+    return __dios_clock_read() * 1000000L;
 }
 
 int clock_gettime(int clk, struct timespec *ts)
 {
-    if (clk == CLOCK_REALTIME)
-        *ts = realtime;
-    else
-        ts->tv_sec = 0, ts->tv_nsec = 0;
+    if (clk < 0 || clk > CLOCK_TAI || clk == 10) {
+        errno = EINVAL;
+        return -1;
+    }
+    now(clk == CLOCK_REALTIME || clk == CLOCK_REALTIME_COARSE || clk == CLOCK_TAI, ts);
     return 0;
 }
 
@@ -56,7 +87,7 @@ int clock_settime(int clk, const struct timespec *ts)
         errno = EINVAL;
         return -1;
     }
-    realtime = *ts;
+    set_realtime(ts->tv_sec, ts->tv_nsec);
     return 0;
 }
 
@@ -69,8 +100,7 @@ int settimeofday(const struct timeval *tv, const void *tz)
         errno = EINVAL;
         return -1;
     }
-    realtime.tv_sec = tv->tv_sec;
-    realtime.tv_nsec = tv->tv_usec * 1000L;
+    set_realtime(tv->tv_sec, tv->tv_usec * 1000L);
     return 0;
 }
 
@@ -88,14 +118,17 @@ int timespec_get(struct timespec *ts, int base)
 {
     if (base != 1)
         return 0;
-    *ts = realtime;
+    now(1, ts);
     return base;
 }
 
 int gettimeofday(struct timeval *__restrict tv, void *__restrict tz)
 {
-    if (tv)
-        tv->tv_sec = realtime.tv_sec, tv->tv_usec = realtime.tv_nsec / 1000;
+    if (tv) {
+        struct timespec ts;
+        now(1, &ts);
+        tv->tv_sec = ts.tv_sec, tv->tv_usec = ts.tv_nsec / 1000;
+    }
     if (tz)
         ((struct timezone *)tz)->tz_minuteswest = 0, ((struct timezone *)tz)->tz_dsttime = 0;
     return 0;

@@ -31,6 +31,11 @@ const struct _VM_Env *__dios_boot_env( void );
 /* an action on shared OS-level data (the file system): an interrupt point
  * when there are threads */
 void __dios_visible_io( void *obj );
+/* a reading of the clocks (-o clock-type): seconds since clock-start, and
+ * maybe a tick after it; the seconds advanced without a reading; clock-start */
+long __dios_clock_read( void );
+long __dios_clock_delta( void );
+long __dios_clock_start( void );
 /* blocks the calling thread until *word is 0 (another thread clears it);
  * when no thread can run, that is a deadlock */
 void __dios_wait_zero( volatile int *word );
