@@ -60,6 +60,21 @@ def test_verify(path, tmp_path):
     assert f"error: {kind}" in rp.stderr, rp.stderr
 
 
+def test_undefined_value_origin(tmp_path):
+    """A branch on a value an over-wide shift made: the counterexample
+    names the shift too (the path re-run with shifts checked)."""
+    path = os.path.join(ROOT, "tests", "verify", "shift_poison_bug.c")
+    origin = next(i + 1 for i, line in enumerate(open(path)) if "// ORIGIN" in line)
+    rep = str(tmp_path / "r.json")
+    r = divm("verify", "--report", rep, "--trace-out", str(tmp_path / "t.json"), path)
+    assert r.returncode == 1, r.stderr
+    err = json.load(open(rep))["error"]
+    assert err["kind"] == "undefined"
+    assert err["origin"]["kind"] == "integer" and "shift amount out of range: 1 << 32" in err["origin"]["message"]
+    assert err["origin"]["backtrace"][0]["line"] == origin
+    assert f"shift_poison_bug.c:{origin} (main): shift amount out of range" in r.stderr + r.stdout
+
+
 def test_replay_refuses_foreign_traces(tmp_path):
     race = os.path.join(ROOT, "tests", "verify", "race_counter.c")
     other = os.path.join(ROOT, "tests", "verify", "mutex_counter.c")

@@ -208,6 +208,40 @@ def verify_safety(s: Session) -> dict:
     return report
 
 
+class _Fault(Exception):
+    pass
+
+
+def undefined_origin(s: Session, res):
+    """Where an undefined value a counterexample ends on may have been made:
+    LLVM makes one (poison) from a shift by the bit width or more and from a
+    float-to-integer conversion out of range, which nobody reports where
+    it happens unless -o check:overflow is on.  The path is re-run with
+    those checked; the first such fault on it (an ErrorInfo), or None."""
+    err = res.error
+    if err is None or err.kind not in ("undefined", "control") or "undefined" not in err.message \
+            or "check:overflow" in s.args.opts:
+        return None
+    from divm.explore.search import Machine
+
+    def after(step):
+        if step.error is not None:
+            raise _Fault(step.error)
+    try:
+        vm, checkers = new_vm(s)
+        vm.check_poison = True
+        m = Machine(vm, checkers=checkers)
+        _, snap = m.initial()
+        m.replay(snap, res.path, after)
+    except _Fault as f:
+        e = f.args[0]
+        if e.kind == "integer" and e.message.startswith(("shift amount", "conversion out of range")):
+            return e
+    except Exception:  # (a re-run that does not fit the path: no origin, the counterexample stands)
+        return None
+    return None
+
+
 def safety_outcome(s: Session, machine, res, report: dict) -> None:
     """The counterexample and trace of an error; why a result is inconclusive."""
     if res.verdict in ("error", "boot-error"):
@@ -217,12 +251,19 @@ def safety_outcome(s: Session, machine, res, report: dict) -> None:
         path = trace_target(s.args)
         report["trace"] = save_trace(trace, path)
         report["error"] = res.error.to_json()
+        origin = undefined_origin(s, res)
+        if origin is not None:
+            report["error"]["origin"] = origin.to_json()
         from divm.cli.narrate import explain_steps
         report["steps"] = explained = explain_steps(machine, res.path)
         for k in ("objects", "threads"):  # what the error is about, also beside the error itself
             if explained and k in explained[-1]:
                 report["error"][k] = explained[-1][k]
         s.console.counterexample(res.path, res.error, explained=explained)
+        if origin is not None:
+            where = origin.backtrace[0] if origin.backtrace else {}
+            s.console.note(f"the undefined value may come from {where.get('file', '?')}:{where.get('line', '?')} "
+                           f"({where.get('function', '?')}): {origin.message}")
         if machine.inputs:
             report["inputs"] = machine.inputs
             s.console.inputs(machine.inputs)

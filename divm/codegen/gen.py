@@ -123,7 +123,7 @@ def _plan(g: Gen, extra: set[int]) -> set[int]:
     g.fp = g.rec and not g.vm.check_race
     g.sym = g.vm.symbolic  # operations on symbolic values go to the engine
     g.uninit = g.vm.nondet_uninit and not fn.system  # -o nondet:uninit: an undefined local read is an input
-    g.poison = g.ovf or g.uninit
+    g.poison = g.ovf or g.uninit or g.vm.check_poison and not fn.system
     # a pointer's bytes read as data (vm/order.py): DiOS reads its own structures by their fields, never so
     g.data_ptrs = not (fn.system and any(ins.loc and ("/" + ins.loc[0]).find("/dios/src/") >= 0
                                          for b in blocks for ins in b.ins))

@@ -228,7 +228,8 @@ def _code_name(vm, fn) -> str | None:
         # makes undefined locals inputs
         # (--symbolic sends operations on symbolic values to the engine)
         return ("code-" + ck + ("" if vm.reduce else "-nr") + ("-ov" if vm.check_overflow else "")
-                + ("-race" if vm.check_race else "") + ("-un" if vm.nondet_uninit else "") + sym)
+                + ("-race" if vm.check_race else "") + ("-un" if vm.nondet_uninit else "")
+                + ("-po" if vm.check_poison else "") + sym)
     deps = _deps(fn.idx)
     if deps is None:
         return None

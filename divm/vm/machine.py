@@ -111,6 +111,7 @@ class VM(Access, Insns, Frames, Faults, Interrupts, Hypercalls, Races, Footprint
         self.sym_state: tuple = ((), ())  # (path condition, inputs) of a symbolic run
         self.check_overflow = False  # -o check:overflow: the program's own code checks (codegen)
         self.nondet_uninit = False  # -o nondet:uninit (--symbolic): reading undefined bytes makes an input
+        self.check_poison = False  # over-wide shifts and out-of-range conversions fault (undefined_origin)
         self.void_main_ok = False  # -o allow:void-main: main may return nothing (its status is 0)
         self._check_race = False  # -o check:race: each state's parked accesses are checked (vm/race.py)
         self.want_stop_bt = False  # remember where each transition stopped
