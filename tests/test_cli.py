@@ -191,6 +191,14 @@ def test_optimised_uninitialised_read_is_not_valid(tmp_path):
     assert r.returncode == 1 and "__VERIFIER_assert failed" in r.stderr, r.stderr
 
 
+def test_uninitialised_reads_clang_finds(tmp_path):
+    """Both of clang's findings count: a read on every path and on some."""
+    from divm.load.loader import cc_flags, find_clang, uninitialised_reads
+    c = write(tmp_path, "s.c", "int f(int c) { int x; if (c) x = 1; return x; }\n"
+                              "int g(void) { int y; y++; return y; }\nint h(void) { int z = 0; return z; }\n")
+    assert uninitialised_reads([c], [find_clang(), *cc_flags()], None) == ["s.c:1: variable 'x'", "s.c:2: variable 'y'"]
+
+
 def test_run_limits_stop_an_endless_run(tmp_path):
     """divm run --max-time / --max-states end a run that never ends:
     inconclusive, exit 3, with a report."""

@@ -112,7 +112,7 @@ def uninitialised_reads(sources: list[str], cmd: list[str], cwd: str | None) -> 
     for src in sources:
         r = subprocess.run([*quiet, "-fsyntax-only", "-Wno-everything", "-Wuninitialized",
                             "-Wsometimes-uninitialized", src], capture_output=True, text=True, cwd=cwd)
-        for m in re.finditer(r"^(.*?):(\d+):\d+: warning: (variable '[^']*') is (?:sometimes )?uninitiali[sz]ed",
+        for m in re.finditer(r"^(.*?):(\d+):\d+: warning: (variable '[^']*') is (?:used )?uninitiali[sz]ed",
                              r.stderr, re.M):
             found.append(f"{os.path.basename(m[1])}:{m[2]}: {m[3]}")
     return list(dict.fromkeys(found))
