@@ -78,6 +78,9 @@ def test_variants_expectations_and_options(tmp_path):
     (t,) = m.tests_of(g)
     assert t.opts == ["-o", "nofail:malloc", "--leakcheck", "exit"] and t.expect == "error" and t.line == 7
     assert m.header(PLAIN_BUG, "VERIFY_OPTS") == "-o nofail:malloc"
+    h = tmp_path / "uaf.todo-sleep.c"  # (DIVINE's driver: "todo" in the name)
+    h.write_text(PLAIN_BUG)
+    assert "todo" in m.tests_of(h)[0].tags and "todo" not in t.tags
 
 
 def test_whole_run(tmp_path):
