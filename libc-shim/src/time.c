@@ -35,7 +35,7 @@ static int realtime_set;
 #define CLOCK_REALTIME_COARSE 5
 #define CLOCK_TAI 11
 
-/* a reading of clock clk (a real-time one or not) */
+/* a reading of a real-time clock (real) or of one that counts from clock-start */
 static void now(int real, struct timespec *ts)
 {
     long delta = __dios_clock_read();
