@@ -13,9 +13,18 @@ import sys
 
 import pytest
 
-from divm.explore.search import Footprint, independent
+from divm.explore.search import Footprint, independent, written_py
 from divm.state.snapshot import _speedups
 from divm.vm.footprint import BIG, WHOLE, Footprints, differ_py, span
+from divm.vm.memory import K_HEAP, Obj, clone
+
+
+def written_one(a: bytes, b: bytearray) -> int:
+    """_speedups.written's mask of one shared object whose bytes were a and are b."""
+    o, n = Obj(len(a), K_HEAP, defined=True), Obj(len(b), K_HEAP, defined=True)
+    o.b[:], n.b[:] = a, b
+    o.shared = True
+    return _speedups.written({1}, {1: o}, {1: n}, BIG)[0].get(1, 0)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BENCH = os.path.join(ROOT, "tools", "verify_benchmarks")
@@ -92,7 +101,33 @@ def test_masks_in_c_and_python_agree():
                 b[r.randrange(n)] ^= 1 << r.randrange(8)
         if r.random() < 0.1 and n:
             b = b[:-1]
-        assert differ_py(a, bytes(b)) == _speedups.diff_mask(a, bytes(b), BIG)
+        assert differ_py(a, bytes(b)) == written_one(a, b)
+    for _ in range(3000):  # (undefined bits, pointer marks, metadata, sharing, made and freed objects)
+        old, new, dirty = {}, {}, set()
+        for oid in range(r.randrange(5)):
+            n = r.choice([1, 8, 16, 40, BIG + 8])
+            o = Obj(n, K_HEAP, defined=r.random() < 0.5)
+            o.b[:] = bytes(r.randrange(4) for _ in range(n))
+            o.ptrs = {r.choice([0, 8, n - 8]) for _ in range(r.randrange(3)) if n >= 8}
+            o.shared = r.random() < 0.8
+            c = clone(o)
+            if r.random() < 0.5:
+                c.b[r.randrange(n)] ^= 1
+            if r.random() < 0.2 and c.ud is not None:
+                c.ud[r.randrange(n)] ^= 0xF0
+            if r.random() < 0.2:
+                c.ptrs ^= {r.choice([0, 8, n - 8, BIG])}
+            if r.random() < 0.1:
+                c.meta = b"m"
+            if r.random() < 0.1:
+                c.sym = {0: None}
+            if r.random() > 0.1:
+                old[oid] = o
+            if r.random() > 0.1:
+                new[oid] = c
+            if r.random() > 0.2:
+                dirty.add(oid)
+        assert written_py(dirty, old, new) == _speedups.written(dirty, old, new, BIG)
     f = Footprints.__new__(Footprints)
     for _ in range(3000):
         f.touch_log = [((r.randrange(3) << 32) | r.choice([0, 5, 100, BIG - 6, BIG + 4]), r.choice([0, 1, 4, 8, 70]))

@@ -16,6 +16,7 @@ from collections import deque
 from divm.props.checkers import claim
 from divm.state import snapshot as S
 from divm.state.store import StateStore
+from divm.vm.footprint import ANY, BIG, WHOLE
 from divm.vm.machine import CF_ACCEPTING, CF_CANCEL, CF_ERROR, CF_STOP, VM, StopRequest, first_choice
 
 
@@ -56,12 +57,24 @@ class Footprint:
         self.tid, self.touched, self.written, self.any = tid, touched, written, any_
 
 
-def _diff_c(a, b) -> int:
-    from divm.vm.footprint import BIG
-    return S._speedups.diff_mask(a, b, BIG)
-
-
-_DIFFER = _diff_c if S._speedups is not None else None  # (vm/footprint.py's differ, in C)
+def written_py(dirty: set, old: dict, objs: dict) -> tuple[dict, bool]:
+    """{object id: mask of the bytes changed} of the objects in dirty
+    (made, copied or freed since old), and whether one of them is new
+    (the reference for _speedups.written)."""
+    from divm.vm.footprint import changed
+    written = {}
+    made = False
+    for oid in dirty:
+        o = old.get(oid)
+        if o is None:
+            made = True
+        else:
+            new = objs.get(oid)
+            # (no other thread reaches a private object: where in it does not matter)
+            m = WHOLE if new is None or not o.shared else changed(o, new)
+            if m:
+                written[oid] = m
+    return written, made
 
 
 def independent(a: Footprint, b: Footprint) -> bool:
@@ -239,23 +252,14 @@ class Machine:
         return [tid for _, tid, _, _ in table]
 
     def footprint(self, tid) -> Footprint:
-        from divm.vm.footprint import ANY, BIG, WHOLE, changed
         snap, src, regs, flags = self.fp_ctx
         vm = self.vm
-        old, objs = snap.objs, vm.objs
-        written = {}
-        made = False
-        for oid in vm.dirty:
-            o = old.get(oid)
-            if o is None:
-                made = True
-            else:
-                new = objs.get(oid)
-                # (no other thread reaches a private object: where in it does not matter)
-                m = WHOLE if new is None or not o.shared else changed(o, new, _DIFFER)
-                if m:
-                    written[oid] = m
-        touched = S._speedups.touch_masks(vm.touch_log, BIG) if S._speedups is not None else vm.touched_masks()
+        if S._speedups is not None:
+            written, made = S._speedups.written(vm.dirty, snap.objs, vm.objs, BIG)
+            touched = S._speedups.touch_masks(vm.touch_log, BIG)
+        else:
+            written, made = written_py(vm.dirty, snap.objs, vm.objs)
+            touched = vm.touched_masks()
         for part in (src.get(tid) or {ANY: WHOLE}, written):
             for oid, m in part.items():
                 touched[oid] = touched.get(oid, 0) | m

@@ -16,7 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define VERSION 4
+#define VERSION 5
 #define PL_CODE 0x00100000ULL
 #define RAW (1ULL << 40)    /* a target kept by raw id (read-only data, code, a missing global): never a number */
 #define GHOST (1ULL << 41)  /* a freed (or never made) stack or heap object, numbered in walk order */
@@ -25,8 +25,8 @@
 
 /* -- Obj's fields, read at their slot offsets -------------------------------------------- */
 
-enum { F_B, F_UD, F_PTRS, F_RO, F_KIND, F_SHARED, F_FROZEN, F_H, F_META, F_N };
-static const char *field_names[F_N] = {"b", "ud", "ptrs", "ro", "kind", "shared", "frozen", "h", "meta"};
+enum { F_B, F_UD, F_PTRS, F_RO, F_KIND, F_SHARED, F_FROZEN, F_H, F_META, F_SYM, F_N };
+static const char *field_names[F_N] = {"b", "ud", "ptrs", "ro", "kind", "shared", "frozen", "h", "meta", "sym"};
 static Py_ssize_t field_off[F_N];
 static PyTypeObject *obj_type;
 
@@ -1022,36 +1022,136 @@ done:
     return out;
 }
 
-/* diff_mask(a, b, big): the mask of the bytes where a and b differ (-1 if
- * their lengths do, or they are longer than big and differ) */
-static PyObject *diff_mask(PyObject *self, PyObject *args)
+/* the mask of the bytes a transition changed in an object that was old and
+ * is now new (vm/footprint.py's changed): NULL with an exception, else a
+ * new reference (0: none, -1: all) */
+static PyObject *changed_mask(PyObject *old, PyObject *new, Py_ssize_t big)
 {
-    Py_buffer a, b;
-    Py_ssize_t big;
-    if (!PyArg_ParseTuple(args, "y*y*n", &a, &b, &big))
+    PyObject *ob = field(old, F_B), *nb = field(new, F_B), *ou = field(old, F_UD), *nu = field(new, F_UD);
+    PyObject *om = field(old, F_META), *nm = field(new, F_META), *os = field(old, F_SYM), *ns = field(new, F_SYM);
+    PyObject *op = field(old, F_PTRS), *np = field(new, F_PTRS);
+    if (!ob || !nb || !ou || !nu || !om || !nm || !os || !ns || !op || !np)
         return NULL;
-    PyObject *out = NULL;
-    const unsigned char *x = a.buf, *y = b.buf;
-    if (a.len != b.len) {
-        out = PyLong_FromLong(-1);
-    } else if (!memcmp(x, y, (size_t)a.len)) {
-        out = PyLong_FromLong(0);
-    } else if (a.len > big) {
-        out = PyLong_FromLong(-1);
-    } else {
-        unsigned char *m = malloc((size_t)a.len);
-        if (!m) {
-            PyErr_NoMemory();
-        } else {
-            for (Py_ssize_t i = 0; i < a.len; ++i)
-                m[i] = x[i] != y[i];
-            out = mask_of(m, a.len);
-            free(m);
+    if (!PyByteArray_Check(ob) || !PyByteArray_Check(nb) || !PyAnySet_Check(op) || !PyAnySet_Check(np))
+        return PyErr_Format(PyExc_TypeError, "written: an object's bytes or pointers are not a bytearray and a set");
+    Py_ssize_t n = PyByteArray_GET_SIZE(ob);
+    int meta_eq = om == nm ? 1 : PyObject_RichCompareBool(om, nm, Py_EQ);
+    if (meta_eq < 0)
+        return NULL;
+    if (n != PyByteArray_GET_SIZE(nb) || (ou == Py_None) != (nu == Py_None) || !meta_eq || os != Py_None ||
+        ns != Py_None)
+        return PyLong_FromLong(-1);
+    const char *x = PyByteArray_AS_STRING(ob), *y = PyByteArray_AS_STRING(nb);
+    const char *xu = NULL, *yu = NULL;
+    if (ou != Py_None) {
+        if (!PyByteArray_Check(ou) || !PyByteArray_Check(nu) || PyByteArray_GET_SIZE(ou) != n ||
+            PyByteArray_GET_SIZE(nu) != n)
+            return PyLong_FromLong(-1);
+        xu = PyByteArray_AS_STRING(ou), yu = PyByteArray_AS_STRING(nu);
+        if (!memcmp(xu, yu, (size_t)n))
+            xu = yu = NULL;
+    }
+    int peq = PyObject_RichCompareBool(op, np, Py_EQ);
+    if (peq < 0)
+        return NULL;
+    int beq = !memcmp(x, y, (size_t)n);
+    if (beq && !xu && peq)
+        return PyLong_FromLong(0);
+    Py_ssize_t len = beq && !xu ? 0 : n;  /* (bytes past big: the whole object, unless only pointer marks moved) */
+    if (len > big)
+        return PyLong_FromLong(-1);
+    unsigned char *m = calloc((size_t)(len > 0 ? len : 1), 1);
+    if (!m)
+        return PyErr_NoMemory();
+    for (Py_ssize_t i = 0; i < len; ++i)
+        m[i] = x[i] != y[i] || (xu && xu[i] != yu[i]);
+    int whole = 0;
+    if (!peq) {  /* the offsets marked in one set and not the other: 8 bytes each */
+        PyObject *sets[2] = {op, np};
+        for (int k = 0; k < 2 && !whole; ++k) {
+            Py_ssize_t pos = 0;
+            PyObject *key;
+            Py_hash_t h;
+            while (_PySet_NextEntry(sets[k], &pos, &key, &h)) {
+                int in = PySet_Contains(sets[1 - k], key);
+                long long off = PyLong_AsLongLong(key);
+                if (in < 0 || (off == -1 && PyErr_Occurred())) {
+                    free(m);
+                    return NULL;
+                }
+                if (in)
+                    continue;
+                if (off < 0 || off + 8 > big) {
+                    whole = 1;
+                    break;
+                }
+                if (off + 8 > len) {
+                    unsigned char *g = realloc(m, (size_t)(off + 8));
+                    if (!g) {
+                        free(m);
+                        return PyErr_NoMemory();
+                    }
+                    memset(g + len, 0, (size_t)(off + 8 - len));
+                    m = g, len = off + 8;
+                }
+                memset(m + off, 1, 8);
+            }
         }
     }
-    PyBuffer_Release(&a);
-    PyBuffer_Release(&b);
+    PyObject *out = whole ? PyLong_FromLong(-1) : mask_of(m, len);
+    free(m);
     return out;
+}
+
+/* written(dirty, old, new, big) -> ({object id: mask of changed bytes}, made):
+ * the objects of dirty (made, copied or freed since the snapshot old) that
+ * changed, a freed or private one whole; made: one of them is new */
+static PyObject *written(PyObject *self, PyObject *args)
+{
+    PyObject *dirty, *old, *objs;
+    Py_ssize_t big;
+    if (!PyArg_ParseTuple(args, "O!O!O!n", &PySet_Type, &dirty, &PyDict_Type, &old, &PyDict_Type, &objs, &big))
+        return NULL;
+    PyObject *out = PyDict_New();
+    if (!out)
+        return NULL;
+    int made = 0;
+    Py_ssize_t pos = 0;
+    PyObject *oid;
+    Py_hash_t h;
+    while (_PySet_NextEntry(dirty, &pos, &oid, &h)) {
+        PyObject *o = PyDict_GetItemWithError(old, oid), *m;
+        if (!o) {
+            if (PyErr_Occurred())
+                goto fail;
+            made = 1;
+            continue;
+        }
+        PyObject *n = PyDict_GetItemWithError(objs, oid);
+        if (!n && PyErr_Occurred())
+            goto fail;
+        if (!is_obj(o) || (n && !is_obj(n)))
+            goto fail;
+        PyObject *shared = field(o, F_SHARED);
+        if (!shared)
+            goto fail;
+        int sh = PyObject_IsTrue(shared);
+        if (sh < 0)
+            goto fail;
+        m = !n || !sh ? PyLong_FromLong(-1) : changed_mask(o, n, big);
+        if (!m)
+            goto fail;
+        int zero = PyObject_Not(m);
+        if (zero < 0 || (!zero && PyDict_SetItem(out, oid, m) < 0)) {
+            Py_DECREF(m);
+            goto fail;
+        }
+        Py_DECREF(m);
+    }
+    return Py_BuildValue("(Ni)", out, made);
+fail:
+    Py_DECREF(out);
+    return NULL;
 }
 
 
@@ -1063,7 +1163,7 @@ static PyMethodDef methods[] = {
     {"changed", changed, METH_VARARGS, "the roots written since boot (Canon._roots)"},
     {"objects", objects, METH_VARARGS, "the objects that differ from the initial state's (parallel.changes)"},
     {"touch_masks", touch_masks, METH_VARARGS, "vm/footprint.py's touched_masks of a touch log"},
-    {"diff_mask", diff_mask, METH_VARARGS, "vm/footprint.py's differ"},
+    {"written", written, METH_VARARGS, "the written part of search.Machine.footprint"},
     {NULL, NULL, 0, NULL},
 };
 

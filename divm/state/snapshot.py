@@ -27,7 +27,7 @@ try:  # the canonical walk in C (built by setup.py when a compiler is there)
     if os.environ.get("DIVM_NO_SPEEDUPS"):
         raise ImportError
     from divm.state import _speedups
-    if getattr(_speedups, "VERSION", 0) != 4:  # built from an older _speedups.c
+    if getattr(_speedups, "VERSION", 0) != 5:  # built from an older _speedups.c
         raise ImportError
     _speedups.setup(Obj)
 except ImportError:
