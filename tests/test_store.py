@@ -235,7 +235,7 @@ def test_global_written_back_is_pristine():
 
 def test_speedups_agree_with_python():
     """divm/state/_speedups.c and its Python reference give every state of a real
-    search the same content ids and the same key numbers."""
+    search the same content ids, the same written roots and the same key numbers."""
     from divm.state import snapshot as S
     if S._speedups is None:
         pytest.skip("divm._speedups is not built")
@@ -258,6 +258,8 @@ def test_speedups_agree_with_python():
         # fed the same states in the same order, both number them alike
         k = fast_key()
         assert py._key_py(vm.objs, vm.regs, vm.flags & S.PERSISTENT_FLAGS) == k
+        assert py._moved_py(vm.objs) == S._speedups.moved(vm.objs, py.glob_ids, py.glob_boot, py.written_back,
+                                                          py._pristine_copy)
         seen[0] += 1
         return k
     machine.key = both

@@ -25,8 +25,9 @@
 
 /* -- Obj's fields, read at their slot offsets -------------------------------------------- */
 
-enum { F_B, F_UD, F_PTRS, F_RO, F_KIND, F_SHARED, F_FROZEN, F_H, F_META, F_SYM, F_N };
-static const char *field_names[F_N] = {"b", "ud", "ptrs", "ro", "kind", "shared", "frozen", "h", "meta", "sym"};
+enum { F_B, F_UD, F_PTRS, F_RO, F_KIND, F_SHARED, F_FROZEN, F_H, F_META, F_SYM, F_SERIAL, F_N };
+static const char *field_names[F_N] = {"b", "ud", "ptrs", "ro", "kind", "shared", "frozen", "h", "meta", "sym",
+                                       "serial"};
 static Py_ssize_t field_off[F_N];
 static PyTypeObject *obj_type;
 
@@ -296,21 +297,66 @@ static PyObject *part(PyObject *self, PyObject *args)
     return Py_BuildValue("Kn", sum, PyList_GET_SIZE(order));
 }
 
-/* changed(objs, ids, expected) -> [ids[i] whose object is not expected[i]] */
-static PyObject *changed(PyObject *self, PyObject *args)
+/* moved(objs, ids, expected, known, same) -> (kept, touched): Canon._roots'
+ * roots written or freed since boot.  For each ids[i] whose object is not
+ * expected[i]: a freed one goes to kept; another to kept and touched unless
+ * it holds its boot contents after all, as known[serial << 32 | id] says
+ * for frozen contents, or else same(object, id) */
+static PyObject *moved(PyObject *self, PyObject *args)
 {
-    PyObject *objs, *ids, *expected;
-    if (!PyArg_ParseTuple(args, "O!O!O!", &PyDict_Type, &objs, &PyList_Type, &ids, &PyList_Type, &expected))
+    PyObject *objs, *ids, *expected, *known, *same;
+    if (!PyArg_ParseTuple(args, "O!O!O!O!O", &PyDict_Type, &objs, &PyList_Type, &ids, &PyList_Type, &expected,
+                          &PyDict_Type, &known, &same))
         return NULL;
-    PyObject *out = PyList_New(0);
-    for (Py_ssize_t i = 0; out && i < PyList_GET_SIZE(ids) && i < PyList_GET_SIZE(expected); ++i) {
+    PyObject *kept = PyList_New(0), *touched = PyList_New(0);
+    if (!kept || !touched)
+        goto fail;
+    for (Py_ssize_t i = 0; i < PyList_GET_SIZE(ids) && i < PyList_GET_SIZE(expected); ++i) {
         PyObject *id = PyList_GET_ITEM(ids, i), *o = PyDict_GetItemWithError(objs, id);
         if (!o && PyErr_Occurred())
-            Py_CLEAR(out);
-        else if ((o ? o : Py_None) != PyList_GET_ITEM(expected, i) && PyList_Append(out, id) < 0)
-            Py_CLEAR(out);
+            goto fail;
+        if ((o ? o : Py_None) == PyList_GET_ITEM(expected, i))
+            continue;
+        if (!o) {
+            if (PyList_Append(kept, id) < 0)
+                goto fail;
+            continue;
+        }
+        if (!is_obj(o))
+            goto fail;
+        PyObject *serial = field(o, F_SERIAL), *v = NULL;
+        if (!serial)
+            goto fail;
+        int pristine;
+        if (PyObject_IsTrue(serial) == 1) {
+            unsigned long long sv = PyLong_AsUnsignedLongLong(serial), r = PyLong_AsUnsignedLongLong(id);
+            if (PyErr_Occurred())
+                goto fail;
+            PyObject *k = PyLong_FromUnsignedLongLong(sv << 32 | r);
+            if (!k)
+                goto fail;
+            v = PyDict_GetItemWithError(known, k);
+            Py_DECREF(k);
+            if (!v && PyErr_Occurred())
+                goto fail;
+        }
+        if (v) {
+            pristine = PyObject_IsTrue(v);
+        } else {
+            PyObject *res = PyObject_CallFunctionObjArgs(same, o, id, NULL);
+            if (!res)
+                goto fail;
+            pristine = PyObject_IsTrue(res);
+            Py_DECREF(res);
+        }
+        if (pristine < 0 || (!pristine && (PyList_Append(kept, id) < 0 || PyList_Append(touched, id) < 0)))
+            goto fail;
     }
-    return out;
+    return Py_BuildValue("(NN)", kept, touched);
+fail:
+    Py_XDECREF(kept);
+    Py_XDECREF(touched);
+    return NULL;
 }
 
 /* objects(objs, base, a, b) -> set | None: parallel.changes for the ids in
@@ -1160,7 +1206,7 @@ static PyMethodDef methods[] = {
     {"key", key, METH_VARARGS, "the canonical key walk of Canon.key"},
     {"content", content, METH_VARARGS, "state.content for interned contents"},
     {"part", part, METH_VARARGS, "the owner hash walk of parallel.part"},
-    {"changed", changed, METH_VARARGS, "the roots written since boot (Canon._roots)"},
+    {"moved", moved, METH_VARARGS, "the roots written or freed since boot (Canon._roots)"},
     {"objects", objects, METH_VARARGS, "the objects that differ from the initial state's (parallel.changes)"},
     {"touch_masks", touch_masks, METH_VARARGS, "vm/footprint.py's touched_masks of a touch log"},
     {"written", written, METH_VARARGS, "the written part of search.Machine.footprint"},

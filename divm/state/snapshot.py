@@ -246,24 +246,11 @@ class Canon:
             self.globset = set(gl)
         # written or freed since boot (a copy with the boot-time contents is still pristine:
         # a flag set and cleared again must not make a state differ from one where it never was)
-        moved = _speedups.changed(objs, self.glob_ids, self.glob_boot) if _speedups is not None else \
-            [r for r, b in zip(self.glob_ids, self.glob_boot) if objs.get(r) is not b]
         pristine_copy = self._pristine_copy
-        touched = []
-        if moved:
-            keep = []
-            wb = self.written_back
-            for r in moved:
-                o = objs.get(r)
-                if o is None:
-                    keep.append(r)  # freed
-                    continue
-                s = o.serial  # (_pristine_copy's cache, inline: most keys see a few such roots)
-                v = wb.get(s << 32 | r) if s else None
-                if not (pristine_copy(o, r) if v is None else v):
-                    keep.append(r)
-                    touched.append(r)
-            moved = keep
+        if _speedups is not None:
+            moved, touched = _speedups.moved(objs, self.glob_ids, self.glob_boot, self.written_back, pristine_copy)
+        else:
+            moved, touched = self._moved_py(objs)
         regroots, same = [], []
         globset = self.globset
         for r in (regs[3], regs[4], regs[5], regs[6], regs[11]):  # user registers and the OS state
@@ -298,6 +285,21 @@ class Canon:
             seg = self.segs[sk] = (len(self.segs), struct.unpack("<4I", fp), ptrs, user, pristine, base, var)
         return seg, seg[4], touched
 
+    def _moved_py(self, objs: dict) -> tuple[list, list]:
+        """The roots written or freed since boot, and of them those still
+        there and not holding their boot contents (_speedups.moved)."""
+        keep, touched = [], []
+        for r, b in zip(self.glob_ids, self.glob_boot):
+            o = objs.get(r)
+            if o is b:
+                continue
+            if o is None:
+                keep.append(r)  # freed
+            elif not self._pristine_copy(o, r):
+                keep.append(r)
+                touched.append(r)
+        return keep, touched
+
     def start(self, objs: dict, regs: list) -> tuple:
         """Where a walk starts: the segment, the pristine and other roots,
         the order so far (the roots) and their numbers."""
@@ -316,7 +318,8 @@ class Canon:
         s = o.serial  # names frozen contents (one object may stand at several ids: by id too)
         v = self.written_back.get(s << 32 | r) if s else None
         if v is None:
-            v = b is not None and content(o) == content(b)
+            # (different bytes are different contents: no content ids needed)
+            v = b is not None and o.b == b.b and content(o) == content(b)
             if s:
                 self.written_back[s << 32 | r] = v
         return v
