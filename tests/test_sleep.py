@@ -30,11 +30,11 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BENCH = os.path.join(ROOT, "tools", "verify_benchmarks")
 
 
-def verify(tmp_path, *args) -> dict:
+def verify(tmp_path, *args, env: dict | None = None) -> dict:
     rep = tmp_path / "r.json"
     r = subprocess.run([sys.executable, "-m", "divm", "verify", "--quiet", "--report", str(rep),
                         "--trace-out", str(tmp_path / "t.json"), *args], cwd=ROOT, capture_output=True, text=True,
-                       timeout=900)
+                       timeout=900, env=env)
     assert "Traceback" not in r.stderr, r.stderr
     return json.loads(rep.read_text())
 
@@ -70,8 +70,24 @@ def test_a_fresh_threads_first_access_counts(tmp_path):
 
 def test_off_where_it_does_not_apply(tmp_path):
     prog = os.path.join(ROOT, "tests", "verify", "mutex_counter.c")
-    for args in (["-o", "check:race"], ["--no-reduce", "--max-time", "30"], ["--workers", "2"]):
+    for args in (["-o", "check:race"], ["--no-reduce", "--max-time", "30"], ["--workers", "2", "--no-sleep-sets"]):
         assert verify(tmp_path, *args, prog)["sleep_sets"] == "off", args
+
+
+def test_workers_too(tmp_path):
+    """--workers: each state's sleep set goes with it to its owner (and with
+    a stolen state to its thief); the same states, fewer transitions."""
+    bc = tmp_path / "cvbuffer.bc"
+    subprocess.run([sys.executable, "-m", "divm", "cc", "-DN=3", "-DK=1", "-o", str(bc),
+                    os.path.join(BENCH, "cvbuffer.c")], cwd=ROOT, check=True, capture_output=True, timeout=300)
+    env = {**os.environ, "DIVM_PARALLEL_WARMUP": "0"}
+    on = verify(tmp_path, "--workers", "2", str(bc), env=env)
+    off = verify(tmp_path, "--workers", "2", "--no-sleep-sets", str(bc), env=env)
+    one = verify(tmp_path, str(bc))
+    assert on["sleep_sets"] == "on" and on["workers"] == 2
+    assert on["result"] == off["result"] == one["result"] == "valid"
+    assert on["states"] == off["states"] == one["states"]
+    assert on["transitions"] < off["transitions"]
 
 
 def fp(touched: dict, written: dict, any_=False) -> Footprint:

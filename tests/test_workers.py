@@ -3,8 +3,10 @@
 The parent normally explores alone for a second before it forks (small
 state spaces never fork); DIVM_PARALLEL_WARMUP=0 makes it fork as soon as
 there is work for every worker, so that these small programs really run in
-parallel.  Valid programs: the same number of states and transitions as one
-worker.  Buggy programs: the same verdict and kind of error, and a
+parallel.  Valid programs: the same number of states as one worker (with
+sleep sets, which transitions a search skips depends on its order: at most
+those of a plain search), and without sleep sets the same transitions too.
+Buggy programs: the same verdict and kind of error, and a
 counterexample that `divm replay` re-runs to that error."""
 
 from __future__ import annotations
@@ -37,9 +39,7 @@ def divm(*args, timeout=600):
 def verify(tmp_path, name, workers, *opts):
     rep = str(tmp_path / f"r{workers}.json")
     trace = str(tmp_path / f"t{workers}.json")
-    # (one process would use sleep sets, which skip transitions the workers take)
-    quiet = ("--no-sleep-sets",) if workers == 1 else ()
-    r = divm("verify", "--workers", str(workers), *quiet, *opts, "--report", rep, "--trace-out", trace,
+    r = divm("verify", "--workers", str(workers), *opts, "--report", rep, "--trace-out", trace,
              os.path.join(VERIFY, name + ".c"))
     assert "Traceback" not in r.stderr, r.stderr
     return r, json.load(open(rep)), trace
@@ -57,13 +57,17 @@ def meta_options(name):
 def test_valid_programs_same_counts(tmp_path, name):
     opts = meta_options(name)
     _, one, _ = verify(tmp_path, name, 1, *opts)
+    _, plain, _ = verify(tmp_path, name, 1, "--no-sleep-sets", *opts)
     assert one["result"] == "valid", one
     for n in (2, 3) if name in ("mutex_counter", "peterson") else (2,):
         r, par, _ = verify(tmp_path, name, n, *opts)
         assert r.returncode == 0, r.stderr[-3000:]
-        assert par["workers"] == n
+        assert par["workers"] == n and par["sleep_sets"] == "on"
+        assert (par["result"], par["states"]) == (one["result"], one["states"]), (one, par)
+        assert par["transitions"] <= plain["transitions"]
+        _, par, _ = verify(tmp_path, name, n, "--no-sleep-sets", *opts)
         assert (par["result"], par["states"], par["transitions"]) == \
-            (one["result"], one["states"], one["transitions"]), (one, par)
+            (plain["result"], plain["states"], plain["transitions"]), (plain, par)
 
 
 @pytest.mark.parametrize("name,kind", BUGGY, ids=[b[0] for b in BUGGY])
@@ -79,16 +83,20 @@ def test_buggy_programs_same_verdict_and_a_real_counterexample(tmp_path, name, k
 
 
 def test_hash_compaction_same_counts(tmp_path):
-    _, one, _ = verify(tmp_path, "peterson", 1, "--hash-compaction")
-    _, par, _ = verify(tmp_path, "peterson", 2, "--hash-compaction")
+    _, one, _ = verify(tmp_path, "peterson", 1, "--hash-compaction", "--no-sleep-sets")
+    _, par, _ = verify(tmp_path, "peterson", 2, "--hash-compaction", "--no-sleep-sets")
     assert par["state_storage"] == "hash-compaction"
     assert (par["states"], par["transitions"]) == (one["states"], one["transitions"])
+    _, par, _ = verify(tmp_path, "peterson", 2, "--hash-compaction")  # (sleep sets: states met again)
+    assert par["states"] == one["states"] and par["transitions"] <= one["transitions"]
 
 
 def test_bfs_same_counts(tmp_path):
-    _, one, _ = verify(tmp_path, "mutex_counter", 1)
-    _, par, _ = verify(tmp_path, "mutex_counter", 2, "--search", "bfs")
+    _, one, _ = verify(tmp_path, "mutex_counter", 1, "--no-sleep-sets")
+    _, par, _ = verify(tmp_path, "mutex_counter", 2, "--search", "bfs", "--no-sleep-sets")
     assert (par["states"], par["transitions"]) == (one["states"], one["transitions"])
+    _, par, _ = verify(tmp_path, "mutex_counter", 2, "--search", "bfs")
+    assert par["states"] == one["states"] and par["transitions"] <= one["transitions"]
 
 
 def test_more_workers_than_cpus(tmp_path):
@@ -236,8 +244,8 @@ def test_owner_hash_narrows_only_when_it_spreads():
 
 def test_idle_workers_take_work(tmp_path):
     """A worker without work takes states from a busy one (here every
-    first state goes to worker 0): the same counts, and a counterexample
-    through handed-over states still replays."""
+    first state goes to worker 0), sleep sets with them: the same states,
+    and a counterexample through handed-over states still replays."""
     env = {**ENV, "DIVM_PARALLEL_SKEW": "1", "DIVM_PARALLEL_STATS": "1"}
     src = os.path.join(ROOT, "tools", "verify_benchmarks", "philosophers.c")
     rep1, rep2 = str(tmp_path / "one.json"), str(tmp_path / "two.json")
@@ -246,7 +254,8 @@ def test_idle_workers_take_work(tmp_path):
     r = subprocess.run([sys.executable, "-m", "divm", "verify", "--workers", "2", "--report", rep2, src],
                        cwd=ROOT, env=env, capture_output=True, text=True, timeout=600)
     one, two = json.load(open(rep1)), json.load(open(rep2))
-    assert (two["result"], two["states"], two["transitions"]) == (one["result"], one["states"], one["transitions"])
+    assert (two["result"], two["states"]) == (one["result"], one["states"])
+    assert two["sleep_sets"] == "on" and two["transitions"] <= one["transitions"]
     import re
     taken = [int(x) for x in re.findall(r"(\d+) states taken from others", r.stderr)]
     assert len(taken) == 2 and sum(taken) > 0, r.stderr  # which one steals depends on timing

@@ -146,14 +146,14 @@ def end_proof(s: Session, attempt, searched_all: bool, res, report: dict) -> Non
 
 
 def sleep_sets(s: Session, vm) -> bool:
-    """Does the search use sleep sets (explore/sleep.py)?  The one-process
-    dfs and bfs over concrete values do, with the reductions on, unless
+    """Does the search use sleep sets (explore/sleep.py)?  dfs, bfs and
+    --workers over concrete values do, with the reductions on, unless
     --no-sleep-sets; not -o check:race, whose check reads the states'
     pending accesses, not what ran."""
-    from divm.explore.explorer import BFS, DFS
+    from divm.explore.explorer import BFS, DFS, Parallel
     args = s.args
-    return (type(s.explorer) in (DFS, BFS) and not args.no_reduce and not getattr(args, "no_sleep_sets", False)
-            and not vm.check_race and not vm.symbolic)
+    return (type(s.explorer) in (DFS, BFS, Parallel) and not args.no_reduce
+            and not getattr(args, "no_sleep_sets", False) and not vm.check_race and not vm.symbolic)
 
 
 def verify_safety(s: Session) -> dict:

@@ -33,6 +33,12 @@ received.  When every worker has reported idle and the sums agree, the
 parent asks all workers again; if the second wave shows the same counters,
 no message was in flight in between and the search is over.
 
+Sleep sets (explore/sleep.py), as one process has them: a successor
+goes to its owner with the footprints asleep in it, and the owner keeps
+each state's asleep threads.  A state met again with threads awake that
+it had asleep runs them then; a sender sends a state again only with such
+threads (forwarded, recent).  A stolen state takes its sleep set along.
+
 Counterexamples.  Each worker keeps, per state, the owner and number of the
 state it was first reached from and the choices of that transition.  The
 parent walks these links backwards by asking owners, then re-runs the
@@ -53,11 +59,12 @@ from array import array
 from collections import deque
 
 from divm.state import snapshot as S
-from divm.explore.search import Limits, OrderObserved, Result, rss
+from divm.explore.search import Footprint, Limits, OrderObserved, Result, independent, rss
 from divm.explore.search import search as sequential
 from divm.vm.memory import K_ALLOCA, K_FRAME, K_GLOBAL, K_HEAP, Obj, freeze
 from divm.state.store import StateStore
 from divm.vm.machine import StopRequest
+from divm.explore.sleep import settle
 
 M64 = (1 << 64) - 1
 
@@ -158,7 +165,7 @@ class Link:
         self.sent: dict[int, int] = {}   # sender: object serial -> number
         self.count = 0
         self.objs: list = []             # receiver: number -> Obj (or its fields, until used)
-        self.recent: set = set()         # sender, hash compaction: fingerprints sent lately
+        self.recent: dict = {}           # sender, hash compaction: fingerprints sent lately (as forwarded)
 
 
 _fields = operator.attrgetter(*FIELDS)
@@ -290,6 +297,15 @@ def decode(enc, link: Link, base: dict) -> S.Snapshot:
     return S.Snapshot(objs, tuple(ids), flags, list(regs))
 
 
+def wire(sleep) -> tuple:
+    """A sleep set as marshal sends it."""
+    return tuple((e.tid, e.touched, e.written, bool(e.any)) for e in sleep)
+
+
+def unwire(items) -> list:
+    return [Footprint(*e) for e in items]
+
+
 def dumps(obj) -> bytes:
     try:
         return b"M" + marshal.dumps(obj)
@@ -409,13 +425,20 @@ class Worker:
         self.idle = 0.0  # seconds spent waiting for work
         self.pre = pre.index  # the states the parent explored before the fork (owner number n)
         # exact keys of states handed to their owners: a state reached again is not sent again
-        # (its owner has it already); the key and the owner come from one walk (C only)
-        self.forwarded: set = set()
+        # (its owner has it already) unless with threads awake that every earlier sending had
+        # asleep (key -> those threads); the key and the owner come from one walk (C only)
+        self.forwarded: dict = {}
+        # sleep sets (explore/sleep.py), of this worker's states: the threads asleep in a
+        # state (bits by DiOS id), where any, and the states pushed but not yet expanded
+        self.sleepy = machine.vm.footprints and machine.vm.engine is None
+        self.asleep: dict[int, int] = {}
+        self.waiting: set[int] = set()
         self.one_walk = not machine.compaction and not machine.leaks and S._speedups is not None
         # the mutable globals, as `state.roots` caches them per objects dict (the same for every state)
         S.roots(machine.vm.objs, machine.vm.regs)
         self.roots = S._global_ids[id(machine.vm.objs)]
-        self.frontier.extend((n, num, snap, all_changes(snap.objs, self.base)) for num, snap in todo)
+        # (owner, state, snapshot, changed objects, sleep set, None or the threads to run: a state met again)
+        self.frontier.extend((n, num, snap, all_changes(snap.objs, self.base), (), None) for num, snap in todo)
         remember(self.base.values())
 
     def run(self) -> None:
@@ -480,8 +503,10 @@ class Worker:
                 self.flush(d)
             link = self.links_out[d]
             for _ in range(take):
-                pw, n, snap, chg = self.give_away()
-                items.append((pw, n, encode(snap, chg, link)))
+                pw, n, snap, chg, sleep, only = self.give_away()
+                if only is None and pw == self.me:  # (as expand would: its sleep set as of now)
+                    sleep = self.awake(n, sleep)
+                items.append((pw, n, encode(snap, chg, link), wire(sleep), only))
             self.sent += 1
         self.outs[d].put(STOLEN, dumps(items))
         self.outs[d].flush()
@@ -489,7 +514,7 @@ class Worker:
     def stolen(self, src: int, items) -> None:
         link = self.links_in[src]
         groots, rs = S._global_ids, self.roots
-        for pw, n, enc in items:
+        for pw, n, enc, sleep, only in items:
             receive(enc, link)
             if self.stopped:
                 continue
@@ -497,7 +522,8 @@ class Worker:
             groots[id(snap.objs)] = rs
             ch = set(enc[1])
             ch.update(enc[2][::2])
-            self.frontier.append((pw, n, snap, ch))
+            # (taken over whole: a state of its giver is not filtered again here)
+            self.frontier.append((pw, n, snap, ch, unwire(sleep), -1 if only is None else only))
             self.taken += 1
 
     def send_ctl(self, typ, obj) -> None:
@@ -553,10 +579,14 @@ class Worker:
         base = self.base
         me = self.me
         groots, rs = S._global_ids, self.roots
-        for pw, pn, choices, fp, enc, final in items:
+        index = store.index
+        for pw, pn, choices, fp, enc, final, sleep in items:
             receive(enc, link)
+            mask = 0
+            for e in sleep:
+                mask |= 1 << e[0]
             if fp is not None:  # hash compaction: duplicates need no decoding
-                if fp in store or fp in pre:
+                if fp in pre or fp in index and not self.asleep.get(index[fp], 0) & ~mask:
                     continue
                 k = fp
                 snap = decode(enc, link, base) if not final else None
@@ -566,30 +596,85 @@ class Worker:
                 k = m.canon.key(snap.objs, snap.regs, snap.flags, leaks=m.leaks)
                 if k in pre:
                     continue
-            num = store.add(k, pn, choices)
-            if num is not None:
-                self.powner.append(pw)
-                if not final:
-                    ch = set(enc[1])
-                    ch.update(enc[2][::2])
-                    self.frontier.append((me, num, snap, ch))
+            got = self.file(k, pn, choices, pw, final, mask)
+            if got is not None:
+                ch = set(enc[1])
+                ch.update(enc[2][::2])
+                self.frontier.append((me, got[0], snap, ch, unwire(sleep), got[1]))
+
+    def file(self, k, parent: int, choices: tuple, pw: int, final: bool, mask: int) -> tuple | None:
+        """Store state k (reached from state parent of worker pw, with the
+        threads in mask asleep): (number, None) to expand it, (number,
+        threads) to run those threads of it (a state met again with them
+        awake), None if nothing is to be done."""
+        num = self.store.add(k, parent, choices)
+        if num is not None:
+            self.powner.append(pw)
+            if final:
+                return None
+            if mask:
+                self.asleep[num] = mask
+                self.waiting.add(num)
+            return num, None
+        if final:
+            return None
+        asleep = self.asleep
+        m = self.store.index[k]
+        old = asleep.get(m, 0)
+        if not old & ~mask:
+            return None
+        if mask & old:
+            asleep[m] = mask & old
+        else:
+            del asleep[m]
+        # expanded already: run what it skipped and this arrival does not
+        return None if m in self.waiting else (m, old & ~mask)
+
+    def awake(self, n: int, sleep) -> list:
+        """State n leaves the frontier to be expanded: its sleep set, less
+        the threads that arrivals since it was pushed had awake."""
+        self.waiting.discard(n)
+        mask = self.asleep.get(n, 0)
+        return [e for e in sleep if mask >> e.tid & 1]
 
     def changes(self, objs, pchg, dirty) -> set:
         base = self.base
         chg = changes(objs, base, pchg, dirty) if dirty is not None else None
         return chg if chg is not None else all_changes(objs, base)
 
-    def expand(self, pw: int, n: int, snap, pchg: set) -> None:
+    def expand(self, pw: int, n: int, snap, pchg: set, sleep, only) -> None:
         m = self.machine
         vm = self.vm
         me, nw = self.me, self.n
-        store = self.store
         pre = self.pre
         compaction = m.compaction
         mask = self.mask
         groots, rs = S._global_ids, self.roots
+        if only is None and pw == me:
+            sleep = self.awake(n, sleep)
+        elif only == -1:  # (stolen: as its giver left it)
+            only = None
+        ids = m.sleep_threads(snap) if self.sleepy else None
+        firsts = None
+        if ids is not None:
+            skip = 0
+            for e in sleep:
+                skip |= 1 << e.tid
+            run = [i for i, t in enumerate(ids) if not skip >> t & 1 and (only is None or only >> t & 1)]
+            if not run:
+                return
+            if len(ids) > 1:
+                firsts = run
+        else:
+            sleep = ()
+        done: list[Footprint] = []  # threads run from here with one outcome, in order
+        group: list = []            # the steps of the thread running now
         try:
-            for step in m.steps(snap):
+            for step in m.steps(snap, firsts):
+                if group and group[0].thread != step.thread:
+                    settle(group, done, ids)
+                    group = []
+                group.append(step)
                 choices = tuple(v for v, _ in step.choices)
                 if step.error is not None:
                     self.send_ctl(ERROR, (pw, n, choices))
@@ -597,6 +682,11 @@ class Worker:
                     self.frontier.clear()
                     return
                 final = step.stop
+                sfp = step.fp
+                nsleep = [e for e in (*sleep, *done) if independent(e, sfp)] if sfp is not None and not final else []
+                smask = 0
+                for e in nsleep:
+                    smask |= 1 << e.tid
                 # a snapshot first: its objects are frozen, so their contents are worked out once
                 dirty = vm.dirty
                 ns = S.snapshot(vm)
@@ -617,29 +707,31 @@ class Worker:
                         k = m.canon.key(objs, regs, flags, leaks=m.leaks, rt=rt)
                     if k in pre:
                         continue
-                    num = store.add(k, n, choices)
-                    if num is not None:
-                        self.powner.append(pw)
-                        if not final:
-                            self.frontier.append((me, num, ns, self.changes(objs, pchg, dirty)))
+                    got = self.file(k, n, choices, pw, final, smask)
+                    if got is not None:
+                        self.frontier.append((me, got[0], ns, self.changes(objs, pchg, dirty), nsleep, got[1]))
                     continue
                 if self.one_walk:
-                    if k in pre or k in self.forwarded:
+                    if k in pre:
                         continue
-                    self.forwarded.add(k)
+                    sent = self.forwarded.get(k)
+                    if sent is not None and not sent & ~smask:
+                        continue
+                    self.forwarded[k] = smask if sent is None else sent & smask
                 link = self.links_out[o]
                 if compaction:
-                    if fp in link.recent:
+                    sent = link.recent.get(k)
+                    if sent is not None and not sent & ~smask:
                         continue
                     if len(link.recent) > 100000:
                         link.recent.clear()
-                    link.recent.add(fp)
+                    link.recent[k] = smask if sent is None else sent & smask
                     if final:
-                        self.batches[o].append((pw, n, choices, fp, (False, (), [], [], (), 0, ()), True))
+                        self.batches[o].append((pw, n, choices, k, (False, (), [], [], (), 0, ()), True, ()))
                         continue
                 batch = self.batches[o]
                 enc = encode(ns, self.changes(objs, pchg, dirty), link)
-                batch.append((pw, n, choices, fp if compaction else None, enc, final))
+                batch.append((pw, n, choices, k if compaction else None, enc, final, wire(nsleep)))
                 if len(batch) >= BATCH:
                     self.flush(o)
         except StopRequest:
@@ -649,6 +741,8 @@ class Worker:
             self.send_ctl(ORDER, None)
             self.stopped = True
             self.frontier.clear()
+        finally:
+            m.fp_ctx = None
 
 
 def worker_main(w: Worker) -> None:
