@@ -124,6 +124,7 @@ def cluster_machine(args, data: bytes, what: str, env: list):
     from divm.explore.search import Machine
     from divm.load.link import link_and_decode
     vm, checkers = new_vm(Session(args, link_and_decode(data, what), env, None, [], 0.0, None, None, None))
+    vm.footprints = sleepy(args, vm)
     return Machine(vm, checkers=checkers, compaction=args.hash_compaction)
 
 
@@ -146,14 +147,17 @@ def end_proof(s: Session, attempt, searched_all: bool, res, report: dict) -> Non
 
 
 def sleep_sets(s: Session, vm) -> bool:
-    """Does the search use sleep sets (explore/sleep.py)?  dfs, bfs and
-    --workers over concrete values do, with the reductions on, unless
-    --no-sleep-sets; not -o check:race, whose check reads the states'
-    pending accesses, not what ran."""
+    """Does the search use sleep sets (explore/sleep.py)?  dfs, bfs,
+    --workers and --cluster over concrete values do, with the reductions
+    on, unless --no-sleep-sets; not -o check:race, whose check reads the
+    states' pending accesses, not what ran."""
+    from divm.explore.cluster import Cluster
     from divm.explore.explorer import BFS, DFS, Parallel
-    args = s.args
-    return (type(s.explorer) in (DFS, BFS, Parallel) and not args.no_reduce
-            and not getattr(args, "no_sleep_sets", False) and not vm.check_race and not vm.symbolic)
+    return type(s.explorer) in (DFS, BFS, Parallel, Cluster) and sleepy(s.args, vm)
+
+
+def sleepy(args, vm) -> bool:
+    return not args.no_reduce and not getattr(args, "no_sleep_sets", False) and not vm.check_race and not vm.symbolic
 
 
 def verify_safety(s: Session) -> dict:
