@@ -297,6 +297,24 @@ def decode(enc, link: Link, base: dict) -> S.Snapshot:
     return S.Snapshot(objs, tuple(ids), flags, list(regs))
 
 
+def tids(sleep) -> int:
+    """The threads of a sleep set, as bits by DiOS id."""
+    mask = 0
+    for e in sleep:
+        mask |= 1 << e.tid
+    return mask
+
+
+def sent_already(sent: dict, k, mask: int) -> bool:
+    """Was state k sent with no thread awake that mask has asleep?  (If
+    not, it is sent now: sent[k] keeps the threads every sending had asleep.)"""
+    got = sent.get(k)
+    if got is not None and not got & ~mask:
+        return True
+    sent[k] = mask if got is None else got & mask
+    return False
+
+
 def wire(sleep) -> tuple:
     """A sleep set as marshal sends it."""
     return tuple((e.tid, e.touched, e.written, bool(e.any)) for e in sleep)
@@ -642,6 +660,23 @@ class Worker:
         chg = changes(objs, base, pchg, dirty) if dirty is not None else None
         return chg if chg is not None else all_changes(objs, base)
 
+    def to_run(self, pw: int, n: int, snap, sleep, only) -> tuple | None:
+        """State n's sleep set, the threads the scheduler chooses among
+        (None: no footprints) and the outcomes of its choice to run (None:
+        all); None if every thread is asleep."""
+        if only is None and pw == self.me:
+            sleep = self.awake(n, sleep)
+        elif only == -1:  # (stolen: as its giver left it)
+            only = None
+        ids = self.machine.sleep_threads(snap) if self.sleepy else None
+        if ids is None:
+            return (), None, None
+        skip = tids(sleep)
+        run = [i for i, t in enumerate(ids) if not skip >> t & 1 and (only is None or only >> t & 1)]
+        if not run:
+            return None
+        return sleep, ids, run if len(ids) > 1 else None
+
     def expand(self, pw: int, n: int, snap, pchg: set, sleep, only) -> None:
         m = self.machine
         vm = self.vm
@@ -650,23 +685,10 @@ class Worker:
         compaction = m.compaction
         mask = self.mask
         groots, rs = S._global_ids, self.roots
-        if only is None and pw == me:
-            sleep = self.awake(n, sleep)
-        elif only == -1:  # (stolen: as its giver left it)
-            only = None
-        ids = m.sleep_threads(snap) if self.sleepy else None
-        firsts = None
-        if ids is not None:
-            skip = 0
-            for e in sleep:
-                skip |= 1 << e.tid
-            run = [i for i, t in enumerate(ids) if not skip >> t & 1 and (only is None or only >> t & 1)]
-            if not run:
-                return
-            if len(ids) > 1:
-                firsts = run
-        else:
-            sleep = ()
+        todo = self.to_run(pw, n, snap, sleep, only)
+        if todo is None:
+            return
+        sleep, ids, firsts = todo
         done: list[Footprint] = []  # threads run from here with one outcome, in order
         group: list = []            # the steps of the thread running now
         try:
@@ -684,9 +706,7 @@ class Worker:
                 final = step.stop
                 sfp = step.fp
                 nsleep = [e for e in (*sleep, *done) if independent(e, sfp)] if sfp is not None and not final else []
-                smask = 0
-                for e in nsleep:
-                    smask |= 1 << e.tid
+                smask = tids(nsleep)
                 # a snapshot first: its objects are frozen, so their contents are worked out once
                 dirty = vm.dirty
                 ns = S.snapshot(vm)
@@ -711,21 +731,14 @@ class Worker:
                     if got is not None:
                         self.frontier.append((me, got[0], ns, self.changes(objs, pchg, dirty), nsleep, got[1]))
                     continue
-                if self.one_walk:
-                    if k in pre:
-                        continue
-                    sent = self.forwarded.get(k)
-                    if sent is not None and not sent & ~smask:
-                        continue
-                    self.forwarded[k] = smask if sent is None else sent & smask
+                if self.one_walk and (k in pre or sent_already(self.forwarded, k, smask)):
+                    continue
                 link = self.links_out[o]
                 if compaction:
-                    sent = link.recent.get(k)
-                    if sent is not None and not sent & ~smask:
-                        continue
                     if len(link.recent) > 100000:
                         link.recent.clear()
-                    link.recent[k] = smask if sent is None else sent & smask
+                    if sent_already(link.recent, k, smask):
+                        continue
                     if final:
                         self.batches[o].append((pw, n, choices, k, (False, (), [], [], (), 0, ()), True, ()))
                         continue
