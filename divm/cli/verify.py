@@ -157,6 +157,7 @@ def sleep_sets(s: Session, vm) -> bool:
 
 
 def sleepy(args, vm) -> bool:
+    """Do these options and this VM allow sleep sets (any explorer that has them)?"""
     return not args.no_reduce and not getattr(args, "no_sleep_sets", False) and not vm.check_race and not vm.symbolic
 
 

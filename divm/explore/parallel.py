@@ -64,7 +64,7 @@ from divm.explore.search import search as sequential
 from divm.vm.memory import K_ALLOCA, K_FRAME, K_GLOBAL, K_HEAP, Obj, freeze
 from divm.state.store import StateStore
 from divm.vm.machine import StopRequest
-from divm.explore.sleep import settle
+from divm.explore.sleep import Sleepers, settle, tids
 
 M64 = (1 << 64) - 1
 
@@ -297,14 +297,6 @@ def decode(enc, link: Link, base: dict) -> S.Snapshot:
     return S.Snapshot(objs, tuple(ids), flags, list(regs))
 
 
-def tids(sleep) -> int:
-    """The threads of a sleep set, as bits by DiOS id."""
-    mask = 0
-    for e in sleep:
-        mask |= 1 << e.tid
-    return mask
-
-
 def sent_already(sent: dict, k, mask: int) -> bool:
     """Was state k sent with no thread awake that mask has asleep?  (If
     not, it is sent now: sent[k] keeps the threads every sending had asleep.)"""
@@ -446,11 +438,9 @@ class Worker:
         # (its owner has it already) unless with threads awake that every earlier sending had
         # asleep (key -> those threads); the key and the owner come from one walk (C only)
         self.forwarded: dict = {}
-        # sleep sets (explore/sleep.py), of this worker's states: the threads asleep in a
-        # state (bits by DiOS id), where any, and the states pushed but not yet expanded
+        # sleep sets (explore/sleep.py), of this worker's states
         self.sleepy = machine.vm.footprints and machine.vm.engine is None
-        self.asleep: dict[int, int] = {}
-        self.waiting: set[int] = set()
+        self.sleepers = Sleepers()
         self.one_walk = not machine.compaction and not machine.leaks and S._speedups is not None
         # the mutable globals, as `state.roots` caches them per objects dict (the same for every state)
         S.roots(machine.vm.objs, machine.vm.regs)
@@ -523,7 +513,7 @@ class Worker:
             for _ in range(take):
                 pw, n, snap, chg, sleep, only = self.give_away()
                 if only is None and pw == self.me:  # (as expand would: its sleep set as of now)
-                    sleep = self.awake(n, sleep)
+                    sleep = self.sleepers.awake(n, sleep)
                 items.append((pw, n, encode(snap, chg, link), wire(sleep), only))
             self.sent += 1
         self.outs[d].put(STOLEN, dumps(items))
@@ -601,10 +591,10 @@ class Worker:
         for pw, pn, choices, fp, enc, final, sleep in items:
             receive(enc, link)
             mask = 0
-            for e in sleep:
+            for e in sleep:  # (tids of the wire form)
                 mask |= 1 << e[0]
             if fp is not None:  # hash compaction: duplicates need no decoding
-                if fp in pre or fp in index and not self.asleep.get(index[fp], 0) & ~mask:
+                if fp in pre or fp in index and not self.sleepers.asleep.get(index[fp], 0) & ~mask:
                     continue
                 k = fp
                 snap = decode(enc, link, base) if not final else None
@@ -630,30 +620,13 @@ class Worker:
             self.powner.append(pw)
             if final:
                 return None
-            if mask:
-                self.asleep[num] = mask
-                self.waiting.add(num)
+            self.sleepers.new(num, mask)
             return num, None
         if final:
             return None
-        asleep = self.asleep
         m = self.store.index[k]
-        old = asleep.get(m, 0)
-        if not old & ~mask:
-            return None
-        if mask & old:
-            asleep[m] = mask & old
-        else:
-            del asleep[m]
-        # expanded already: run what it skipped and this arrival does not
-        return None if m in self.waiting else (m, old & ~mask)
-
-    def awake(self, n: int, sleep) -> list:
-        """State n leaves the frontier to be expanded: its sleep set, less
-        the threads that arrivals since it was pushed had awake."""
-        self.waiting.discard(n)
-        mask = self.asleep.get(n, 0)
-        return [e for e in sleep if mask >> e.tid & 1]
+        again = self.sleepers.again(m, mask)
+        return None if again is None else (m, again)
 
     def changes(self, objs, pchg, dirty) -> set:
         base = self.base
@@ -665,7 +638,7 @@ class Worker:
         (None: no footprints) and the outcomes of its choice to run (None:
         all); None if every thread is asleep."""
         if only is None and pw == self.me:
-            sleep = self.awake(n, sleep)
+            sleep = self.sleepers.awake(n, sleep)
         elif only == -1:  # (stolen: as its giver left it)
             only = None
         ids = self.machine.sleep_threads(snap) if self.sleepy else None

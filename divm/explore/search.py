@@ -16,7 +16,7 @@ from collections import deque
 from divm.props.checkers import claim
 from divm.state import snapshot as S
 from divm.state.store import StateStore
-from divm.vm.footprint import ANY, BIG, WHOLE
+from divm.vm.footprint import ANY, BIG, WHOLE, changed
 from divm.vm.machine import CF_ACCEPTING, CF_CANCEL, CF_ERROR, CF_STOP, VM, StopRequest, first_choice
 
 
@@ -61,7 +61,6 @@ def written_py(dirty: set, old: dict, objs: dict) -> tuple[dict, bool]:
     """{object id: mask of the bytes changed} of the objects in dirty
     (made, copied or freed since old), and whether one of them is new
     (the reference for _speedups.written)."""
-    from divm.vm.footprint import changed
     written = {}
     made = False
     for oid in dirty:

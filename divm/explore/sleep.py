@@ -28,6 +28,51 @@ from divm.vm.machine import StopRequest
 from divm.state.store import StateStore
 
 
+def tids(sleep) -> int:
+    """The threads of a sleep set, as bits by DiOS id."""
+    mask = 0
+    for e in sleep:
+        mask |= 1 << e.tid
+    return mask
+
+
+class Sleepers:
+    """Which threads sleep in which stored states (bits by DiOS id, where
+    any), and which states wait for their first expansion: the one-process
+    search's and each worker's (explore/parallel.py)."""
+
+    def __init__(self):
+        self.asleep: dict[int, int] = {}
+        self.waiting: set[int] = set()
+
+    def new(self, n: int, mask: int) -> None:
+        """State n was stored and pushed with the threads in mask asleep."""
+        if mask:
+            self.asleep[n] = mask
+            self.waiting.add(n)
+
+    def again(self, n: int, mask: int) -> int | None:
+        """Stored state n was reached again with the threads in mask
+        asleep: the threads to run from it now (expanded already without
+        those this arrival has awake), or None."""
+        asleep = self.asleep
+        old = asleep.get(n, 0)
+        if not old & ~mask:
+            return None
+        if mask & old:
+            asleep[n] = mask & old
+        else:
+            del asleep[n]
+        return None if n in self.waiting else old & ~mask
+
+    def awake(self, n: int, sleep) -> list:
+        """State n leaves the frontier to be expanded: its sleep set, less
+        the threads that arrivals since it was pushed had awake."""
+        self.waiting.discard(n)
+        mask = self.asleep.get(n, 0)
+        return [e for e in sleep if mask >> e.tid & 1]
+
+
 def search(machine: Machine, order: str = "dfs", limits: Limits | None = None, progress=None) -> Result:
     """search.search with sleep sets (same states; stops at the first error)."""
     limits = limits or Limits()
@@ -39,8 +84,7 @@ def search(machine: Machine, order: str = "dfs", limits: Limits | None = None, p
         return res
     store, snap0 = start
     index = store.index
-    asleep: dict[int, int] = {}  # state -> the threads asleep in it (bits by id), where any
-    waiting: set[int] = set()    # states pushed but not yet expanded
+    sleepers = Sleepers()
     # (state, snapshot, its sleep set [Footprint], None or the threads to run: a state met again)
     frontier: deque = deque([(0, snap0, (), None)])
     pop = frontier.pop if order == "dfs" else frontier.popleft
@@ -50,10 +94,8 @@ def search(machine: Machine, order: str = "dfs", limits: Limits | None = None, p
         while frontier:
             n, snap, sleep, only = pop()
             if only is None:
-                waiting.discard(n)
-                mask = asleep.get(n, 0)
-                sleep = [e for e in sleep if mask >> e.tid & 1]
-            found = expand(machine, store, index, asleep, waiting, frontier, n, snap, sleep, only)
+                sleep = sleepers.awake(n, sleep)
+            found = expand(machine, store, index, sleepers, frontier, n, snap, sleep, only)
             if found is not None:
                 break
             now = time.time()
@@ -69,15 +111,13 @@ def search(machine: Machine, order: str = "dfs", limits: Limits | None = None, p
     return finish(res, machine, store, snap0, found, t0)
 
 
-def expand(machine: Machine, store: StateStore, index, asleep: dict, waiting: set, frontier: deque,
+def expand(machine: Machine, store: StateStore, index, sleepers: Sleepers, frontier: deque,
            n: int, snap, sleep: list, only: int | None):
     """Run state n's threads that are not asleep (only those in `only`,
     for a state met again) and file their successors; (n, step) of an
     error, else None."""
     ids = machine.sleep_threads(snap)
-    skip = 0
-    for e in sleep:
-        skip |= 1 << e.tid
+    skip = tids(sleep)
     firsts = None
     if ids is not None:
         run = [i for i, t in enumerate(ids) if not skip >> t & 1 and (only is None or only >> t & 1)]
@@ -104,26 +144,16 @@ def expand(machine: Machine, store: StateStore, index, asleep: dict, waiting: se
                 store.add(machine.key(), n, tuple(v for v, _ in step.choices))
                 continue
             k = machine.key()
-            mask = 0
-            for e in nsleep:
-                mask |= 1 << e.tid
+            mask = tids(nsleep)
             m = store.add(k, n, tuple(v for v, _ in step.choices))
             if m is not None:
-                if mask:
-                    asleep[m] = mask
-                    waiting.add(m)
+                sleepers.new(m, mask)
                 frontier.append((m, machine.snapshot(), nsleep, None))
                 continue
             m = index[k]
-            old = asleep.get(m, 0)
-            if not old & ~mask:
-                continue
-            if mask & old:
-                asleep[m] = mask & old
-            else:
-                del asleep[m]
-            if m not in waiting:  # expanded already: run what it skipped and this arrival does not
-                frontier.append((m, machine.snapshot(), nsleep, old & ~mask))
+            again = sleepers.again(m, mask)
+            if again is not None:
+                frontier.append((m, machine.snapshot(), nsleep, again))
     except StopRequest:  # (vm.stop_request says why: the search stops)
         return None
     except Exception:

@@ -38,18 +38,17 @@ def span(off: int, n: int) -> int:
     return (_REP[n] if n <= 64 else ((1 << (8 * n)) - 1) // 255) << (8 * off)
 
 
-def changed(old, new, differ=None) -> int:
+def changed(old, new) -> int:
     """The mask of an object's bytes that a transition changed (its
-    contents, undefined bits or pointer marks); 0 if none.  (differ: the
-    same as this module's, in C.)"""
+    contents, undefined bits or pointer marks); 0 if none (the reference
+    for _speedups.written)."""
     a, b = old.b, new.b
     if len(a) != len(b) or (old.ud is None) != (new.ud is None) or old.meta != new.meta or \
             old.sym is not None or new.sym is not None:
         return WHOLE
-    differ = differ or differ_py
-    m = differ(a, b)
+    m = differ_py(a, b)
     if old.ud is not None and old.ud != new.ud:
-        m |= differ(old.ud, new.ud)
+        m |= differ_py(old.ud, new.ud)
     if old.ptrs != new.ptrs:
         for off in old.ptrs ^ new.ptrs:
             m |= span(off, 8)
