@@ -103,6 +103,13 @@ def _time_phases(phases: dict) -> None:
     wrap(VM, "call_fn", "  scheduler (up to its jump)", lambda vm, ptr, args: ptr == vm.regs[CR_SCHEDULER])
     wrap(S, "snapshot", "snapshot")
     wrap(explore.Machine, "key", "key")
+    wrap(S.Canon, "_roots", "  roots written since boot")
+    wrap(VM, "park", "  parking (its frames written)")
+    wrap(explore.Machine, "sleep_threads", "sleep sets: threads and sources (per state)")
+    wrap(VM, "dispatch_table", "  dispatch table")
+    wrap(VM, "hc_memo", "    __vm_memo calls (__dios_runnable)")
+    wrap(VM, "thread_sources", "  thread sources")
+    wrap(explore.Machine, "footprint", "footprint")
 
 
 if __name__ == "__main__":

@@ -89,6 +89,20 @@ def encode_regs(o: Obj, head: bytes, base: int, lay: FrameLayout, vals: tuple, p
     ptrset.update(pl)
 
 
+def undefined_regs(o: Obj, lay: FrameLayout, base: int, vals: tuple) -> tuple:
+    """A frame's registers unpacked at once (vals), with those holding
+    undefined bits decoded again with them."""
+    ud = o.ud
+    out = None
+    for i, off in enumerate(lay.offsets):
+        at = base + off
+        if ud.count(0, at, at + 8) != 8:  # (every fast slot is 8 bytes)
+            if out is None:
+                out = list(vals)
+            out[i] = decode_obj(lay.types[i], o, at)
+    return vals if out is None else tuple(out)
+
+
 _new = Obj.__new__
 
 
@@ -204,17 +218,35 @@ class Frames:
             o = self.objs[fid] = frame_obj()
             if self.dirty is not None:
                 self.dirty.add(fid)
-        if lay.fast is not None and U not in map(type, vals):  # (struct packs a U by its __index__)
-            try:
-                o.b = bytearray(head + lay.fast.pack(*vals))
-                o.ud = None
-                o.sym = None
-                o.nud = 0
-                o.ptrs = set(lay.pointer_slots(na))
-                o.slow = False
-                return
-            except (struct.error, TypeError, OverflowError):
-                pass
+        if lay.fast is not None:
+            us = ()
+            if U in map(type, vals):  # (an uninitialised local: the fast path, its undefined bits after)
+                us = [i for i, v in enumerate(vals) if v.__class__ is U]
+                if any(lay.types[i].k not in ("i", "p") for i in us):
+                    us = None
+            if us is not None:
+                try:
+                    if us:  # (struct would pack a U by its __index__)
+                        vs = list(vals)
+                        for i in us:
+                            vs[i] = vals[i].v & ((1 << 8 * lay.types[i].store) - 1)
+                        o.b = bytearray(head + lay.fast.pack(*vs))
+                    else:
+                        o.b = bytearray(head + lay.fast.pack(*vals))
+                    o.ud = None
+                    o.sym = None
+                    o.nud = 0
+                    o.ptrs = set(lay.pointer_slots(na))
+                    o.slow = False
+                    if us:
+                        base = FRAME_HDR + 8 * na
+                        for i in us:
+                            n = lay.types[i].store
+                            o.undefine(base + lay.offsets[i], (vals[i].m & ((1 << 8 * n) - 1)).to_bytes(n, "little"))
+                            o.ptrs.discard(base + lay.offsets[i])  # (an undefined pointer is no edge)
+                    return
+                except (struct.error, TypeError, OverflowError):
+                    pass
         ptrset = {8, *range(FRAME_HDR, FRAME_HDR + 8 * na, 8)}
         encode_regs(o, head, FRAME_HDR + 8 * na, lay, vals, ptrset)
         o.ptrs = ptrset
@@ -397,8 +429,10 @@ class Frames:
                     except (AttributeError, KeyError):
                         lay = self.frame_layout(fn, rid)
                     base = FRAME_HDR + 8 * na
-                    if o.ud is None and lay.fast is not None and len(o.b) == base + lay.size:
+                    if lay.fast is not None and len(o.b) == base + lay.size and o.sym is None:
                         vals = lay.fast.unpack_from(o.b, base)
+                        if o.ud is not None:
+                            vals = undefined_regs(o, lay, base, vals)
                     else:
                         vals = tuple(decode_obj(t, o, base + off) for t, off in zip(lay.types, lay.offsets))
                     try:
