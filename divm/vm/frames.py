@@ -89,6 +89,38 @@ def encode_regs(o: Obj, head: bytes, base: int, lay: FrameLayout, vals: tuple, p
     ptrset.update(pl)
 
 
+def pack_regs(o: Obj, head: bytes, na: int, lay: FrameLayout, vals: tuple) -> bool:
+    """Write a frame's registers with its layout's struct (encode_regs'
+    result, quicker), undefined integers and pointers included (an
+    uninitialised local); False where only encode_regs can."""
+    us = ()
+    if U in map(type, vals):
+        us = [i for i, v in enumerate(vals) if v.__class__ is U]
+        if any(lay.types[i].k not in ("i", "p") for i in us):
+            return False
+    try:
+        if us:  # (struct would pack a U by its __index__)
+            vs = list(vals)
+            for i in us:
+                vs[i] = vals[i].v & ((1 << 8 * lay.types[i].store) - 1)
+            o.b = bytearray(head + lay.fast.pack(*vs))
+        else:
+            o.b = bytearray(head + lay.fast.pack(*vals))
+    except (struct.error, TypeError, OverflowError):
+        return False
+    o.ud = None
+    o.sym = None
+    o.nud = 0
+    o.ptrs = set(lay.pointer_slots(na))
+    o.slow = False
+    base = FRAME_HDR + 8 * na
+    for i in us:
+        n = lay.types[i].store
+        o.undefine(base + lay.offsets[i], (vals[i].m & ((1 << 8 * n) - 1)).to_bytes(n, "little"))
+        o.ptrs.discard(base + lay.offsets[i])  # (an undefined pointer is no edge)
+    return True
+
+
 def undefined_regs(o: Obj, lay: FrameLayout, base: int, vals: tuple) -> tuple:
     """A frame's registers unpacked at once (vals), with those holding
     undefined bits decoded again with them."""
@@ -218,35 +250,8 @@ class Frames:
             o = self.objs[fid] = frame_obj()
             if self.dirty is not None:
                 self.dirty.add(fid)
-        if lay.fast is not None:
-            us = ()
-            if U in map(type, vals):  # (an uninitialised local: the fast path, its undefined bits after)
-                us = [i for i, v in enumerate(vals) if v.__class__ is U]
-                if any(lay.types[i].k not in ("i", "p") for i in us):
-                    us = None
-            if us is not None:
-                try:
-                    if us:  # (struct would pack a U by its __index__)
-                        vs = list(vals)
-                        for i in us:
-                            vs[i] = vals[i].v & ((1 << 8 * lay.types[i].store) - 1)
-                        o.b = bytearray(head + lay.fast.pack(*vs))
-                    else:
-                        o.b = bytearray(head + lay.fast.pack(*vals))
-                    o.ud = None
-                    o.sym = None
-                    o.nud = 0
-                    o.ptrs = set(lay.pointer_slots(na))
-                    o.slow = False
-                    if us:
-                        base = FRAME_HDR + 8 * na
-                        for i in us:
-                            n = lay.types[i].store
-                            o.undefine(base + lay.offsets[i], (vals[i].m & ((1 << 8 * n) - 1)).to_bytes(n, "little"))
-                            o.ptrs.discard(base + lay.offsets[i])  # (an undefined pointer is no edge)
-                    return
-                except (struct.error, TypeError, OverflowError):
-                    pass
+        if lay.fast is not None and pack_regs(o, head, na, lay, vals):
+            return
         ptrset = {8, *range(FRAME_HDR, FRAME_HDR + 8 * na, 8)}
         encode_regs(o, head, FRAME_HDR + 8 * na, lay, vals, ptrset)
         o.ptrs = ptrset
