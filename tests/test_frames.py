@@ -38,6 +38,11 @@ def _value(ty, rng):
     return rng.getrandbits(ty.bits)
 
 
+def _plain(vals):
+    """Registers comparable: an undefined value as its bits and mask."""
+    return [(v.v, v.m) if isinstance(v, U) else v for v in vals]
+
+
 def test_fast_frames_with_undefined_registers_match_the_encoder():
     rng = random.Random(4)
     for _ in range(300):
@@ -63,6 +68,4 @@ def test_fast_frames_with_undefined_registers_match_the_encoder():
         fast = lay.fast.unpack_from(got.b, base)
         back = undefined_regs(got, lay, base, fast) if got.ud is not None else fast
         slow = tuple(decode_obj(t, got, base + off) for t, off in zip(lay.types, lay.offsets))
-        def plain(vs):
-            return [(v.v, v.m) if isinstance(v, U) else v for v in vs]
-        assert plain(back) == plain(slow)
+        assert _plain(back) == _plain(slow)

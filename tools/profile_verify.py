@@ -105,7 +105,7 @@ def _time_phases(phases: dict) -> None:
     wrap(explore.Machine, "key", "key")
     wrap(S.Canon, "_roots", "  roots written since boot")
     wrap(VM, "park", "  parking (its frames written)")
-    wrap(explore.Machine, "sleep_threads", "sleep sets: threads and sources (per state)")
+    wrap(explore.Machine, "sleep_threads", "sleep sets: threads and sources (once a state)")
     wrap(VM, "dispatch_table", "  dispatch table")
     wrap(VM, "hc_memo", "    __vm_memo calls (__dios_runnable)")
     wrap(VM, "thread_sources", "  thread sources")
