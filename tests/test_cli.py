@@ -63,6 +63,16 @@ def test_undefined_function(tmp_path):
     bad(divm("run", write(tmp_path, "x.c", src)), "undefined function", "frobnicate", "main")
 
 
+def test_allow_undefined_faults_at_the_call(tmp_path):
+    src = ("int frobnicate(int);\nint main(int argc, char **argv) {\n  if (argc > 5)\n"
+           "    return frobnicate(1);\n  return 0;\n}\n")
+    x = write(tmp_path, "x.c", src)
+    r = divm("run", "-o", "allow:undefined", x)  # (never called on this run)
+    assert r.returncode == 0, r.stderr
+    r = divm("run", "-o", "allow:undefined", x, "--", "a", "b", "c", "d", "e")
+    assert r.returncode == 1 and "call of undefined function frobnicate" in r.stderr and "x.c:4" in r.stderr, r.stderr
+
+
 def test_inline_asm(tmp_path):
     src = 'int main(void) {\n  int x = 0;\n  __asm__ volatile("nop");\n  return x;\n}\n'
     bad(divm("run", write(tmp_path, "x.c", src)), "inline assembly", "main", ":3")

@@ -80,13 +80,12 @@ def machine(path: str | os.PathLike, **options) -> Machine:
     """The program's state space, configured as `verify` would (same
     keyword options), for driving an explorer by hand:
     `Explorer.explore(divm.machine("p.c"), divm.Task())`."""
-    from divm.cli.options import check_externals, configure, machine_env, read_files, read_stdin
+    from divm.cli.options import configure, machine_env, read_files, read_stdin
     ns = namespace("verify", path, options)
     from divm.vm.machine import VM
     prog = load_program(path)
     env = machine_env(ns, os.path.basename(ns.prog), ns.args, read_stdin(ns), files=read_files(ns))
     vm = VM(prog, env, out=None)
-    check_externals(prog, vm)
     checkers = configure(vm, ns)
     vm.reduce = not ns.no_reduce
     vm.want_stop_bt = True

@@ -18,7 +18,7 @@ def valid_opt(o: str) -> bool:
     from divm.props.checkers import KINDS
     # divm's own checks and environment rules; DiOS's abort()
     if o in ("check:overflow", "check:race", "cancel:abort", "cancel:assert", "cancel:deadlock", "nondet:uninit",
-             "allow:void-main"):
+             "allow:void-main", "allow:undefined"):
         return True
     o = o.removeprefix("force-")
     what, _, arg = o.partition(":")
@@ -50,7 +50,8 @@ def machine_env(args, prog_name: str, prog_args: list[str], stdin: bytes | None 
             raise UsageError(f"unknown option -o {o} (use [force-]nofail|simfail:malloc, "
                              f"[force-]ignore|report|abort|detect:KIND, ncpus:N, clock-type:fixed|det|ndet, "
                              f"clock-maxticks:N, clock-start:N, check:overflow, check:race, "
-                             f"nondet:uninit, allow:void-main, cancel:abort, cancel:assert or cancel:deadlock)")
+                             f"nondet:uninit, allow:void-main, allow:undefined, cancel:abort, cancel:assert or "
+                             f"cancel:deadlock)")
         env.append(("divm.opt", o.encode()))
     if stdin is not None:
         env.append(("divm.stdin", stdin))
@@ -123,6 +124,8 @@ def configure(vm, args) -> list:
     """Options that change what the machine does (recorded in traces); the
     checkers they ask for (props/checkers.py), armed."""
     from divm.props.checkers import arm, checkers_for  # here: `divm run` starts without it
+    if "allow:undefined" not in args.opts:  # (with it, a call of one faults where it happens)
+        check_externals(vm.prog, vm)
     if getattr(args, "leakcheck", None) == "none":
         args.leakcheck = None
     # (-o ignore:race, which DiOS does not know, leaves the check off)

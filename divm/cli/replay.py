@@ -9,7 +9,7 @@ import time
 from types import SimpleNamespace
 
 from divm.cli.execution import run_big_stack
-from divm.cli.options import check_externals, check_output, configure, machine_env, trace_files, trace_namespace
+from divm.cli.options import check_output, configure, machine_env, trace_files, trace_namespace
 from divm.cli.output import Console, output_lines, print_error
 from divm.cli.parser import UsageError
 from divm.cli.report import EXIT, new_report, write_json
@@ -64,7 +64,6 @@ def cmd_replay(args) -> int:
         raise LoadError(f"{args.trace}: the trace was recorded for a different program")
     env = machine_env(ns, os.path.basename(args.prog), ns.args, stdin, files=files)
     vm = VM(prog, env, out=lambda fd, data: print(output_lines(fd, data)))
-    check_externals(prog, vm)
     configure(vm, ns)
     inputs = trace.get("inputs") or []
     if vm.engine is not None:  # decisions follow from the recorded inputs: no solver

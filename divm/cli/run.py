@@ -7,7 +7,7 @@ import sys
 import time
 
 from divm.cli.execution import Stopper, peak_memory, run_big_stack
-from divm.cli.options import (check_externals, check_output, check_time, configure, machine_env, parse_size,
+from divm.cli.options import (check_output, check_time, configure, machine_env, parse_size,
                               read_files, read_stdin)
 from divm.cli.output import Console
 from divm.cli.parser import UsageError
@@ -45,7 +45,6 @@ def run_program(args, out, console: Console) -> tuple[int, dict]:
                       round_robin=not (args.random or args.choices), files=files)
     from divm.vm.machine import VM
     vm = VM(prog, env, out=out)
-    check_externals(prog, vm)
     configure(vm, args)
     from divm.vm import fastlib
     if fastlib.enabled() and vm.engine is None:  # (the C versions handle symbolic data)

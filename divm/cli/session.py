@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from divm.cli.options import check_externals, configure
+from divm.cli.options import configure
 from divm.cli.output import Console
 
 
@@ -41,7 +41,6 @@ def new_vm(s: Session):
     """A VM for the program, configured by the options; its checkers."""
     from divm.vm.machine import VM
     vm = VM(s.prog, s.env, out=None)
-    check_externals(s.prog, vm)
     checkers = configure(vm, s.args)
     vm.reduce = not s.args.no_reduce
     vm.want_stop_bt = True

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable
 
 from divm.cli.execution import Stopper, peak_memory, run_big_stack
-from divm.cli.options import (check_externals, check_output, check_time, configure, machine_env, parse_size,
+from divm.cli.options import (check_output, check_time, configure, machine_env, parse_size,
                               read_files, read_stdin, trace_options)
 from divm.cli.output import Console, count
 from divm.cli.parser import UsageError
@@ -105,7 +105,6 @@ def smc_machine(args: Namespace, prog, env: list, q: Query) -> tuple[Machine, Qu
     from divm.explore.search import Machine
     from divm.vm.machine import VM
     vm = VM(prog, env, out=None)
-    check_externals(prog, vm)
     checkers = configure(vm, args)
     vm.want_stop_bt = True
     if args.reach is not None:
