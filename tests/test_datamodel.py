@@ -74,6 +74,8 @@ def test_functions_nothing_calls_compute_nothing(tmp_path, called):
 @pytest.mark.parametrize("body", [
     "int x = nd(); return x >= -2147483648 && x < 4294967296;",
     "unsigned u = nd(); return u + 2147483648 > (-2147483648);",
+    "unsigned n = nd(); return n < 4294967295 / 4;",  # (nla-digbench's dijkstra-u)
+    "unsigned n = nd(); return (n & 4294967295) == ((4294967296 - 1) % 7);",
 ])
 def test_constants_too_big_for_int_are_64_bits_in_both(tmp_path, body):
     """A decimal constant above INT_MAX is a long under LP64 and a long long

@@ -110,7 +110,7 @@ _SIGN = re.compile(r"^[\s|`-]*(?:UnaryOperator 0x[0-9a-f]+ <[^>]*> 'long' prefix
 _WIDENED = re.compile(r"^[\s|`-]*ImplicitCastExpr 0x[0-9a-f]+ <[^>]*> 'long' <IntegralCast>$")
 _NARROW = re.compile(r"^[\s|`-]*\w+ 0x[0-9a-f]+ .*?'(?:int|unsigned int|short|unsigned short|char|signed char|"
                      r"unsigned char|_Bool)'(?::'[^']*')?(?: \w+)*(?: <\w+>)?$")
-_ARITH = re.compile(r"^[\s|`-]*BinaryOperator 0x[0-9a-f]+ <[^>]*> '(?:int|long)' '(?:[-+*<>]|<=|>=|==|!=)'$")
+_ARITH = re.compile(r"^[\s|`-]*BinaryOperator 0x[0-9a-f]+ <[^>]*> '(?:int|long)' '(?:[-+*/%&|^<>]|<=|>=|==|!=)'$")
 
 
 def wide_constants(lines: list[str], parents: list[int], flags: list[str], path: str) -> set[int]:
@@ -147,21 +147,23 @@ def wide_constants(lines: list[str], parents: list[int], flags: list[str], path:
     for i, p in enumerate(parents):
         children.setdefault(p, []).append(i)
     changed = True
-    while changed:  # signs and parentheses around a wide constant
+    while changed:  # (outwards: `n < (4294967295 / 4)`)
         changed = False
         for i, kids in children.items():
-            if i >= 0 and i not in out and len(kids) == 1 and kids[0] in out and _SIGN.match(lines[i]):
+            if i < 0 or i in out:
+                continue
+            if len(kids) == 1 and kids[0] in out and _SIGN.match(lines[i]):  # a sign or parentheses
                 out.add(i)
                 changed = True
-    for i, kids in list(children.items()):
-        if i < 0 or len(kids) != 2 or not _ARITH.match(lines[i]) or not any(k in out for k in kids):
-            continue
-        other = kids[1] if kids[0] in out else kids[0]
-        if other in out:
-            out.add(i)
-        elif _WIDENED.match(lines[other]) and len(children.get(other, [])) == 1 \
-                and _NARROW.match(lines[children[other][0]]):
-            out |= {other, i}
+            elif len(kids) == 2 and _ARITH.match(lines[i]) and any(k in out for k in kids):
+                other = kids[1] if kids[0] in out else kids[0]
+                if other in out:
+                    out.add(i)
+                    changed = True
+                elif _WIDENED.match(lines[other]) and len(children.get(other, [])) == 1 \
+                        and _NARROW.match(lines[children[other][0]]):
+                    out |= {other, i}
+                    changed = True
     return out
 
 
