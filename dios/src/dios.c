@@ -155,6 +155,11 @@ static void boot_option( struct dios_state *s, const char *o )
         s->abort_cancels |= 4;
         return;
     }
+    if ( !lock && str_prefix( o, "exit:abort" ) )
+    {
+        s->abort_cancels |= 8;
+        return;
+    }
     if ( str_prefix( o, "ncpus:" ) )
     {
         s->ncpus = ( int ) decimal( o + 6 );
@@ -213,6 +218,11 @@ int __dios_abort_cancels( void )
 int __dios_assert_cancels( void )
 {
     return state()->abort_cancels & 2;
+}
+
+int __dios_abort_exits( void )
+{
+    return state()->abort_cancels & 8;
 }
 
 int __dios_deadlock_waits( void )
@@ -809,6 +819,8 @@ void __VERIFIER_assert( int cond )
         return;
     if ( __dios_assert_cancels() )
         __vm_cancel();   /* -o cancel:assert: a failed assertion is abort(), its path no run */
+    if ( __dios_abort_exits() )
+        __dios_exit_signal( 134 );
     __dios_fault( _VM_F_Assert, "__VERIFIER_assert failed" );
 }
 

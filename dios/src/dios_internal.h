@@ -86,7 +86,11 @@ struct dios_state
     int abort_cancels;    /* bit 1, -o cancel:abort: abort() ends the path silently (SV-COMP);
                              bit 2, -o cancel:assert: so does a failed assertion;
                              bit 4, -o cancel:deadlock: a deadlock is no error, its
-                             threads wait for ever and the path ends there */
+                             threads wait for ever and the path ends there;
+                             bit 8, -o exit:abort: abort() and a failed assertion
+                             end the program as SIGABRT does, without an error
+                             (SV-COMP's valid-memcleanup: memory still allocated
+                             then is not cleaned up) */
     int exited;
     void ( **key_dtors )( void * );
     int nkeys;

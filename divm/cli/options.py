@@ -18,7 +18,7 @@ def valid_opt(o: str) -> bool:
     from divm.props.checkers import KINDS
     # divm's own checks and environment rules; DiOS's abort()
     if o in ("check:overflow", "check:race", "cancel:abort", "cancel:assert", "cancel:deadlock", "nondet:uninit",
-             "allow:void-main", "allow:undefined"):
+             "allow:void-main", "allow:undefined", "exit:abort"):
         return True
     o = o.removeprefix("force-")
     what, _, arg = o.partition(":")
@@ -50,8 +50,8 @@ def machine_env(args, prog_name: str, prog_args: list[str], stdin: bytes | None 
             raise UsageError(f"unknown option -o {o} (use [force-]nofail|simfail:malloc, "
                              f"[force-]ignore|report|abort|detect:KIND, ncpus:N, clock-type:fixed|det|ndet, "
                              f"clock-maxticks:N, clock-start:N, check:overflow, check:race, "
-                             f"nondet:uninit, allow:void-main, allow:undefined, cancel:abort, cancel:assert or "
-                             f"cancel:deadlock)")
+                             f"nondet:uninit, allow:void-main, allow:undefined, exit:abort, cancel:abort, "
+                             f"cancel:assert or cancel:deadlock)")
         env.append(("divm.opt", o.encode()))
     if stdin is not None:
         env.append(("divm.stdin", stdin))
@@ -138,6 +138,7 @@ def configure(vm, args) -> list:
         program_facts(vm.prog)  # (what codegen needs from the source: prog.src_facts)
     vm.void_main_ok = "allow:void-main" in args.opts
     vm.assert_cancels = "cancel:assert" in args.opts
+    vm.abort_exits = "exit:abort" in args.opts
     if getattr(args, "inputs", None):
         if getattr(args, "symbolic", False):
             raise UsageError("--inputs gives concrete values: it does not go with --symbolic")

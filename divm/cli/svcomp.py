@@ -48,7 +48,7 @@ OPTIONS = {
 }
 # (uninitialised memory holds arbitrary values, as the verifiers SV-COMP's
 # expected verdicts come from read it; many tasks declare `void main()`)
-ENVIRONMENT = ["--symbolic", "-o", "nofail:malloc", "-o", "cancel:abort", "-o", "ignore:exit", "-o", "nondet:uninit",
+ENVIRONMENT = ["--symbolic", "-o", "nofail:malloc", "-o", "ignore:exit", "-o", "nondet:uninit",
                "-o", "allow:void-main", "-o", "allow:undefined"]
 # inputs that are not __VERIFIER_nondet_*: a search that sees only empty
 # standard input and no files has not seen every run
@@ -234,8 +234,14 @@ def search(prog, program: str, prop: Property, args, max_time: float | None = No
     from divm.cli.verify import verify_program
     argv = ["verify", program, *ENVIRONMENT, *OPTIONS[prop.name],
             "--trace-out", os.path.join(args.witness_dir, "divm-trace.json")]
-    if prop.name != "unreach-call":  # (a failed assertion aborts: for the other properties no run at all)
-        argv += ["-o", "cancel:assert"]
+    if prop.name == "valid-memcleanup":
+        # the program ends at abort(), a failed assertion and __VERIFIER_error()
+        # as at exit: what is still allocated then is not cleaned up
+        argv += ["-o", "exit:abort"]
+    else:  # a path that aborts is no run at all
+        argv += ["-o", "cancel:abort"]
+        if prop.name != "unreach-call":  # (and a failed assertion aborts)
+            argv += ["-o", "cancel:assert"]
     if prop.name != "termination":  # (a deadlock violates none of the others: its threads wait for ever)
         argv += ["-o", "cancel:deadlock"]
     else:  # (SV-COMP's integers never wrap: a run stops being one at a signed overflow, below)

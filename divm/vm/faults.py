@@ -124,8 +124,12 @@ class Faults:
         """A call of reach_error() or __VERIFIER_error(): SV-COMP's target,
         an assertion fault.  Under -o cancel:assert (the other properties)
         a plain call when the program defines it, else abort(): the path
-        ends."""
-        if not self.assert_cancels:
+        ends; under -o exit:abort the program does (SV-COMP's
+        valid-memcleanup)."""
+        if self.abort_exits:
+            if not body:
+                self.end_program(134, sys._getframe(1))
+        elif not self.assert_cancels:
             self.fault(F_ASSERT, msg)
         elif not body:
             self.flags |= CF_CANCEL

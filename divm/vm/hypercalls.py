@@ -10,10 +10,10 @@ from divm.load.types import PTR
 from divm.load.values import Sym, U
 from divm.vm import ops
 from divm.vm.access import kind_word
-from divm.vm.defs import (CF_ACCEPTING, CF_BOOTING, CF_ERROR, CONT_FRAME, CR_CONSTANTS, CR_FAULTHANDLER, CR_FLAGS,
-                          CR_FRAME, CR_SCHEDULER, CR_STATE, F_ACCESS, F_HYPERCALL, F_MEMORY, F_UNDEFINED, KIND_NAMES,
-                          T_BACKTRACE, T_EXIT, T_FAULT, T_OUTPUT, T_SCHEDINFO, T_TEXT, ContinueFault, ErrorInfo, Jump,
-                          SYM_SIZE, Suspend)
+from divm.vm.defs import (CF_ACCEPTING, CF_BOOTING, CF_ERROR, CF_STOP, CONT_FRAME, CR_CONSTANTS, CR_FAULTHANDLER,
+                          CR_FLAGS, CR_FRAME, CR_SCHEDULER, CR_STATE, F_ACCESS, F_HYPERCALL, F_MEMORY, F_UNDEFINED,
+                          KIND_NAMES, T_BACKTRACE, T_EXIT, T_FAULT, T_OUTPUT, T_SCHEDINFO, T_TEXT, ContinueFault,
+                          ErrorInfo, Jump, SYM_SIZE, Suspend)
 from divm.vm.memory import K_ALLOCA, K_HEAP, K_KERNEL, Obj, clone
 
 ML_POINTERS, ML_DEFINEDNESS, ML_USER = 0, 1, 3
@@ -103,14 +103,31 @@ class Hypercalls:
             self.trace.append(("sched", args[0][1], args[1][1]))
         elif kind == T_EXIT:
             self.exit_status = ops.sx(args[0][1] & M32, 32) & 0xFF
-            if self.leakcheck:  # what the live activations of exit()'s caller hold is not lost
-                self.exit_roots = [x for x in self.AST + self.stack_roots(sys._getframe(1)) if x in self.objs]
+            self.exit_at(sys._getframe(1))
         elif kind == T_FAULT:
             fk = args[0][1]
             msg = self.cstring(args[1][1]).decode("utf-8", "replace") if len(args) > 1 and args[1][1] else ""
             self.fault(fk, msg or KIND_NAMES.get(fk, "fault"))
         elif kind == T_TEXT:
             self.trace.append(("text", self.cstring(args[0][1]).decode("utf-8", "replace")))
+
+    def exit_at(self, frame) -> None:
+        """The program ends in the generated code's frame: what its live
+        activations hold is not lost (leak checks), and a leak found then is
+        reported where the program called exit() or abort()."""
+        if self.leakcheck:
+            self.exit_roots = [x for x in self.AST + self.stack_roots(frame) if x in self.objs]
+            bt = self.backtrace()  # (only the OS's activations, past main's return: no place in the program)
+            first = self.prog.fn_by_name.get(bt[0]["function"]) if bt else None
+            self.exit_bt = bt if first is not None and not first.system else []
+
+    def end_program(self, status: int, frame) -> None:
+        """The program ends here as DiOS's exit ends it (one process: no
+        destructor runs, as after abort())."""
+        self.exit_status = status & 0xFF
+        self.exit_at(frame)
+        self.flags |= CF_STOP
+        raise Suspend()
 
     def cstring(self, p, limit: int = 1 << 20) -> bytes:
         o = self.check(p, 1, False)

@@ -68,6 +68,7 @@ class VM(Access, Insns, Frames, Faults, Interrupts, Hypercalls, Races, Footprint
         self.trace: list = []
         self.exit_status: int | None = None
         self.exit_roots: list[int] = []  # kept alive at exit by the caller's activations (--leakcheck)
+        self.exit_bt: list[dict] = []  # where the program called exit() or abort() (--leakcheck)
         self.error: ErrorInfo | None = None
         self.pending_fault: tuple | None = None
         self.fault_objs: tuple = ()  # the objects the next fault is about
@@ -128,6 +129,7 @@ class VM(Access, Insns, Frames, Faults, Interrupts, Hypercalls, Races, Footprint
         self.stop_request: str | None = None  # why the explorer wants to stop (see request_stop)
         self.replaying = False  # a found error's path is being re-run: no stop requests
         self.assert_cancels = False  # -o cancel:assert: reach_error() is a plain call (VM.reach)
+        self.abort_exits = False  # -o exit:abort: a body-less __VERIFIER_error() ends the program (VM.reach)
         self.FT: list = []  # function number -> what calls it (filled below: stubs use the namespace)
         self.G = self.namespace()
         self.FT.extend(self.stub(fn) for fn in prog.functions)
@@ -428,8 +430,11 @@ class VM(Access, Insns, Frames, Faults, Interrupts, Hypercalls, Races, Footprint
             # (a cancelled transition's path does not exist: __VERIFIER_assume(0), SV-COMP's abort)
             if self.leakcheck and not self.flags & (CF_ERROR | CF_CANCEL) and (
                     self.leakcheck == "state" or self.flags & CF_STOP and self.exit_status is not None):
-                self.check_leaks(self.exit_roots if self.exit_status is not None else [])
-            self.exit_roots = []
+                if self.exit_status is not None:
+                    self.check_leaks(self.exit_roots, self.exit_bt)
+                else:
+                    self.check_leaks([])
+            self.exit_roots = self.exit_bt = []
             self.live_frames.clear()
             self.parked = None
             self.frame_lines.clear()

@@ -11,6 +11,7 @@
 void __divm_abort_signal(void);
 int __dios_abort_cancels(void);
 int __dios_assert_cancels(void);
+int __dios_abort_exits(void);
 void *__divm_ialloc(size_t n);
 
 #define MSG 1024
@@ -27,6 +28,8 @@ static void assert_cancels(void)
 {
     if (__dios_assert_cancels())
         __vm_cancel();
+    if (__dios_abort_exits()) /* -o exit:abort: the program ends as abort() ends it */
+        __dios_exit_signal(134);
 }
 
 /* (the messages are made when an assertion fails, not kept in every state) */
@@ -57,6 +60,8 @@ void abort(void)
     __divm_abort_signal(); /* a SIGABRT handler the program installed runs first */
     if (__dios_abort_cancels()) /* SV-COMP: a path that aborts is no run at all */
         __vm_cancel();
+    if (__dios_abort_exits()) /* -o exit:abort: the program ends, no error (SIGABRT's status) */
+        __dios_exit_signal(134);
     fault("abort() called");
 }
 
