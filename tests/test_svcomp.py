@@ -109,6 +109,22 @@ def test_property_files():
     assert svcomp.parse_prp(os.path.join(PROPS, "termination.prp")).name == "termination"
 
 
+@pytest.mark.parametrize("name,expected", [("global_still_allocated.c", "false(valid-memcleanup)"),
+                                           ("mem_memtrack.c", "false(valid-memtrack)"), ("cleanup_true.c", "true")])
+def test_memsafety_with_memcleanup_as_fourth_line(tmp_path, name, expected):
+    """A valid-memsafety file that lists valid-memcleanup too (one version of
+    sv-benchmarks' has it): both leak checks, the violated line in the witness."""
+    f = tmp_path / "ms.prp"
+    f.write_text(open(os.path.join(PROPS, "valid-memsafety.prp")).read().rstrip("\n")
+                 + "\nCHECK( init(main()), LTL(G valid-memcleanup) )\n")
+    assert svcomp.parse_prp(str(f)).subproperties[-1] == "valid-memcleanup"
+    r = run_svcomp(["--prop", str(f), "--witness-dir", str(tmp_path), os.path.join(HERE, name)], str(tmp_path))
+    assert r.returncode == 0 and r.stdout.strip().splitlines()[-1] == expected, r.stdout + r.stderr
+    if expected == "false(valid-memcleanup)":
+        assert "LTL(G valid-memcleanup)" in (tmp_path / "witness.yml").read_text()
+        assert "LTL(G valid-free)" not in (tmp_path / "witness.yml").read_text()
+
+
 def test_mixed_property_file_is_refused(tmp_path):
     f = tmp_path / "two.prp"
     f.write_text("CHECK( init(main()), LTL(G ! overflow) )\nCHECK( init(main()), LTL(F end) )\n")
