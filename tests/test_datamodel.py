@@ -11,7 +11,9 @@ from divm.load.datamodel import ilp32_hazards
     ("unsigned long x = nd(); return x + 1 == 0;", "a value of type unsigned long"),
     ("long d = nd(); return d * 3 > 7;", "a value of type long"),
     ("int a[2]; return (unsigned long)&a[1] % 8;", "a cast between a pointer and an integer"),
-    ("return sizeof(void *) == 4;", "sizeof of a pointer"),
+    ("return sizeof(void *) == 4;", "sizeof of void *, whose size differs under ILP32"),
+    ("long big = 100000L * 100000L; return big > 0;", "a value of type long"),  # (wraps under ILP32)
+    ("int a[2]; return (int)(long)&a[1];", "a cast between a pointer and an integer"),
     ("int n = nd(); int *p = malloc(sizeof(int) * n); return !p;", "a value of type unsigned long"),
     ("pthread_t t = pthread_self(); return t + 1 == 0;", "a value of type unsigned long"),
     # what a program sees of sizes that differ (the layouts under both models say which)
@@ -37,6 +39,18 @@ def test_hazards(tmp_path, body, what):
                  "int main(void) {\n  " + body + "\n}\n")
     found = ilp32_hazards(str(f))
     assert f"{f}:5: {what}" in found
+
+
+@pytest.mark.parametrize("body", [
+    "char *p = alloca(10 * sizeof(char)); return p[0];",  # (a long constant: 10 under both)
+    "int **g = malloc(sizeof(int *)); free(g); return 0;",  # (the size of what it holds under each)
+    "void *r = (void *)nd(); return r == 0;",  # (an int as a pointer: the same number under both)
+    "int k = (2 + 3) * sizeof(int) - 1; return k == 19 && sizeof(long long) == 8;",
+])
+def test_same_under_both(tmp_path, body):
+    f = tmp_path / "p.c"
+    f.write_text("#include <stdlib.h>\n#include <alloca.h>\nint nd(void);\nint main(void) {\n  " + body + "\n}\n")
+    assert ilp32_hazards(str(f)) == []
 
 
 def test_width_independent_program(tmp_path):

@@ -57,12 +57,13 @@ def ilp32_hazards(path: str, limit: int = 5) -> list[str]:
     differ = differing_records(flags, path)
     parents = parent_lines(lines)
     wide = wide_constants(lines, parents, flags, path)
+    same = same_constants(lines, parents)
     unused = False  # in a function nothing calls (glibc's inline helpers in a .i): it computes nothing
     for i, (text, (cur, line, _)) in enumerate(zip(lines, positions(lines, path))):
         if text.startswith(("|-", "`-")):  # a top-level declaration
             fd = _FUNCTION.match(text)
             unused = fd is not None and not fd.group(1) and fd.group(2) != "main"
-        if i in wide:
+        if i in wide or i in same:
             continue
         m = _NODE.match(text)
         if m is None:
@@ -167,12 +168,120 @@ def wide_constants(lines: list[str], parents: list[int], flags: list[str], path:
     return out
 
 
+_NARROW_TYPES = {"int", "unsigned int", "short", "unsigned short", "char", "signed char", "unsigned char", "_Bool"}
+# integer types' widths under (LP64, ILP32)
+_WIDTH = {"_Bool": (1, 1), "char": (8, 8), "signed char": (8, 8), "unsigned char": (8, 8), "short": (16, 16),
+          "unsigned short": (16, 16), "int": (32, 32), "unsigned int": (32, 32), "long": (64, 32),
+          "unsigned long": (64, 32), "long long": (64, 64), "unsigned long long": (64, 64)}
+_SIZE = {"char": (1, 1), "signed char": (1, 1), "unsigned char": (1, 1), "_Bool": (1, 1), "short": (2, 2),
+         "unsigned short": (2, 2), "int": (4, 4), "unsigned int": (4, 4), "float": (4, 4), "long": (8, 4),
+         "unsigned long": (8, 4), "long long": (8, 8), "unsigned long long": (8, 8), "double": (8, 8)}
+_EXPR = re.compile(r"^[\s|`-]*(\w+) 0x[0-9a-f]+ <[^>]*> '([^']*)'(?::'([^']*)')?(.*)$")
+
+
+def same_constants(lines: list[str], parents: list[int]) -> set[int]:
+    """The nodes of integer constant expressions (literals, sizeof of basic
+    types and pointers, casts, arithmetic) whose value is the same under
+    both models, counted with each model's widths (`10 * sizeof(char)`:
+    10 either way; `100000L * 100000L` and `sizeof(int *)` differ)."""
+    children: dict[int, list[int]] = {}
+    for i, p in enumerate(parents):
+        children.setdefault(p, []).append(i)
+    memo: dict[tuple[int, int], int | None] = {}
+
+    def width(t: str, m: int) -> tuple[int, bool] | None:
+        t = t.replace("const ", "").replace(" int", "").strip() if t not in ("int", "unsigned int") else t
+        w = _WIDTH.get(t) or _WIDTH.get(t + " int")
+        return (w[m], not t.startswith("unsigned") and t != "_Bool") if w else None
+
+    def fit(v: int, w: tuple[int, bool]) -> int:
+        v &= (1 << w[0]) - 1
+        return v - (1 << w[0]) if w[1] and v >> (w[0] - 1) else v
+
+    def value(i: int, m: int) -> int | None:  # m: 0 LP64, 1 ILP32
+        key = (i, m)
+        if key not in memo:
+            memo[key] = None  # (a node is visited once per model)
+            memo[key] = evaluate(i, m)
+        return memo[key]
+
+    def evaluate(i: int, m: int) -> int | None:
+        e = _EXPR.match(lines[i])
+        if e is None:
+            return None
+        kind, ty, desugared, rest = e.groups()
+        w = width(desugared or ty, m)
+        kids = children.get(i, [])
+        rest = rest.strip()
+        if kind == "IntegerLiteral":
+            return int(rest) if rest.isdigit() else None
+        if kind == "CharacterLiteral":
+            return int(rest) if rest.lstrip("-").isdigit() else None
+        if kind == "UnaryExprOrTypeTraitExpr":
+            s = re.fullmatch(r"sizeof '([^']*)'(?::'([^']*)')?", rest)
+            if not s or kids:
+                return None
+            t = (s.group(2) or s.group(1)).replace("const ", "").strip()
+            size = (8, 4) if t.endswith("*") else _SIZE.get(t)
+            return size[m] if size else None
+        if kind == "ParenExpr" and len(kids) == 1:
+            return value(kids[0], m)
+        if w is None:
+            return None
+        if kind in ("ImplicitCastExpr", "CStyleCastExpr") and len(kids) == 1 and \
+                re.search(r"<(IntegralCast|NoOp)>", rest):
+            v = value(kids[0], m)
+            return None if v is None else fit(v, w)
+        if kind == "UnaryOperator" and len(kids) == 1:
+            v = value(kids[0], m)
+            op = re.search(r"prefix '(.)'", rest)
+            if v is None or op is None or op.group(1) not in "-+~":
+                return None
+            r = {"-": -v, "+": v, "~": ~v}[op.group(1)]
+            return None if w[1] and fit(r, w) != r else fit(r, w)  # (a signed overflow: not constant)
+        if kind == "BinaryOperator" and len(kids) == 2:
+            a, b = value(kids[0], m), value(kids[1], m)
+            op = re.fullmatch(r"'([^']+)'", rest)
+            if a is None or b is None or op is None:
+                return None
+            op = op.group(1)
+            if op in ("/", "%") and b == 0:
+                return None
+            r = {"+": lambda: a + b, "-": lambda: a - b, "*": lambda: a * b, "&": lambda: a & b,
+                 "|": lambda: a | b, "^": lambda: a ^ b,
+                 "/": lambda: abs(a) // abs(b) * (1 if (a < 0) == (b < 0) else -1),
+                 "%": lambda: a - b * (abs(a) // abs(b) * (1 if (a < 0) == (b < 0) else -1))}.get(op)
+            if r is None:
+                return None
+            r = r()
+            return None if w[1] and fit(r, w) != r else fit(r, w)
+        return None
+
+    out: set[int] = set()
+    for i in range(len(lines)):
+        if i in out:
+            continue
+        a = value(i, 0)
+        if a is not None and a == value(i, 1):
+            stack = [i]
+            while stack:
+                j = stack.pop()
+                out.add(j)
+                stack.extend(children.get(j, []))
+    return out
+
+
 def hazard(kind: str, text: str, ty: str, child: str) -> str:
     """Why one AST node may differ between ILP32 and LP64 ("" if it cannot)."""
-    if "<PointerToIntegral>" in text or "<IntegralToPointer>" in text:
+    if "<PointerToIntegral>" in text:
         return "a cast between a pointer and an integer"
+    if "<IntegralToPointer>" in text:
+        # an int made a pointer holds the same number under both (and is
+        # never a valid address in divm); only a wider one may differ
+        n = _NODE.match(child)
+        return "" if n and (n.group(3) or n.group(2)) in _NARROW_TYPES else "a cast between a pointer and an integer"
     if kind == "UnaryExprOrTypeTraitExpr":
-        return "sizeof of a pointer" if text.rstrip().endswith("*'") else ""
+        return ""  # (size_hazard: a size that differs)
     if ty not in _LONG:
         return ""
     if kind == "IntegerLiteral":
