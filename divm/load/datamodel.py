@@ -184,38 +184,68 @@ def same_constants(lines: list[str], parents: list[int]) -> set[int]:
     types and pointers, casts, arithmetic) whose value is the same under
     both models, counted with each model's widths (`10 * sizeof(char)`:
     10 either way; `100000L * 100000L` and `sizeof(int *)` differ)."""
-    children: dict[int, list[int]] = {}
-    for i, p in enumerate(parents):
-        children.setdefault(p, []).append(i)
-    memo: dict[tuple[int, int], int | None] = {}
+    c = _Constants(lines, parents)
+    out: set[int] = set()
+    for i in range(len(lines)):
+        if i in out:
+            continue
+        a = c.value(i, 0)
+        if a is not None and a == c.value(i, 1):
+            stack = [i]
+            while stack:
+                j = stack.pop()
+                out.add(j)
+                stack.extend(c.children.get(j, []))
+    return out
 
-    def width(t: str, m: int) -> tuple[int, bool] | None:
-        t = t.replace("const ", "").replace(" int", "").strip() if t not in ("int", "unsigned int") else t
-        w = _WIDTH.get(t) or _WIDTH.get(t + " int")
-        return (w[m], not t.startswith("unsigned") and t != "_Bool") if w else None
 
-    def fit(v: int, w: tuple[int, bool]) -> int:
-        v &= (1 << w[0]) - 1
-        return v - (1 << w[0]) if w[1] and v >> (w[0] - 1) else v
+def _width(t: str, m: int) -> tuple[int, bool] | None:
+    """(bits, signed) of integer type t under model m (0 LP64, 1 ILP32)."""
+    t = t.replace("const ", "").strip()
+    if t not in ("int", "unsigned int"):
+        t = t.replace(" int", "")
+    w = _WIDTH.get(t)
+    return (w[m], not t.startswith("unsigned") and t != "_Bool") if w else None
 
-    def value(i: int, m: int) -> int | None:  # m: 0 LP64, 1 ILP32
+
+def _fit(v: int, w: tuple[int, bool]) -> int:
+    v &= (1 << w[0]) - 1
+    return v - (1 << w[0]) if w[1] and v >> (w[0] - 1) else v
+
+
+def _cdiv(a: int, b: int) -> int:
+    q = abs(a) // abs(b)
+    return q if (a < 0) == (b < 0) else -q
+
+
+_BINARY = {"+": lambda a, b: a + b, "-": lambda a, b: a - b, "*": lambda a, b: a * b, "&": lambda a, b: a & b,
+           "|": lambda a, b: a | b, "^": lambda a, b: a ^ b, "/": _cdiv, "%": lambda a, b: a - b * _cdiv(a, b)}
+
+
+class _Constants:
+    """Values of constant expressions in a text AST dump, per model."""
+
+    def __init__(self, lines: list[str], parents: list[int]):
+        self.lines = lines
+        self.children: dict[int, list[int]] = {}
+        for i, p in enumerate(parents):
+            self.children.setdefault(p, []).append(i)
+        self.memo: dict[tuple[int, int], int | None] = {}
+
+    def value(self, i: int, m: int) -> int | None:
         key = (i, m)
-        if key not in memo:
-            memo[key] = None  # (a node is visited once per model)
-            memo[key] = evaluate(i, m)
-        return memo[key]
+        if key not in self.memo:
+            self.memo[key] = None  # (a node is visited once per model)
+            self.memo[key] = self.evaluate(i, m)
+        return self.memo[key]
 
-    def evaluate(i: int, m: int) -> int | None:
-        e = _EXPR.match(lines[i])
+    def evaluate(self, i: int, m: int) -> int | None:
+        e = _EXPR.match(self.lines[i])
         if e is None:
             return None
         kind, ty, desugared, rest = e.groups()
-        w = width(desugared or ty, m)
-        kids = children.get(i, [])
-        rest = rest.strip()
-        if kind == "IntegerLiteral":
-            return int(rest) if rest.isdigit() else None
-        if kind == "CharacterLiteral":
+        kids, rest = self.children.get(i, []), rest.strip()
+        if kind in ("IntegerLiteral", "CharacterLiteral"):
             return int(rest) if rest.lstrip("-").isdigit() else None
         if kind == "UnaryExprOrTypeTraitExpr":
             s = re.fullmatch(r"sizeof '([^']*)'(?::'([^']*)')?", rest)
@@ -225,50 +255,25 @@ def same_constants(lines: list[str], parents: list[int]) -> set[int]:
             size = (8, 4) if t.endswith("*") else _SIZE.get(t)
             return size[m] if size else None
         if kind == "ParenExpr" and len(kids) == 1:
-            return value(kids[0], m)
-        if w is None:
+            return self.value(kids[0], m)
+        w = _width(desugared or ty, m)
+        args = [self.value(k, m) for k in kids]
+        if w is None or None in args:
             return None
         if kind in ("ImplicitCastExpr", "CStyleCastExpr") and len(kids) == 1 and \
                 re.search(r"<(IntegralCast|NoOp)>", rest):
-            v = value(kids[0], m)
-            return None if v is None else fit(v, w)
-        if kind == "UnaryOperator" and len(kids) == 1:
-            v = value(kids[0], m)
-            op = re.search(r"prefix '(.)'", rest)
-            if v is None or op is None or op.group(1) not in "-+~":
-                return None
-            r = {"-": -v, "+": v, "~": ~v}[op.group(1)]
-            return None if w[1] and fit(r, w) != r else fit(r, w)  # (a signed overflow: not constant)
-        if kind == "BinaryOperator" and len(kids) == 2:
-            a, b = value(kids[0], m), value(kids[1], m)
-            op = re.fullmatch(r"'([^']+)'", rest)
-            if a is None or b is None or op is None:
-                return None
-            op = op.group(1)
-            if op in ("/", "%") and b == 0:
-                return None
-            r = {"+": lambda: a + b, "-": lambda: a - b, "*": lambda: a * b, "&": lambda: a & b,
-                 "|": lambda: a | b, "^": lambda: a ^ b,
-                 "/": lambda: abs(a) // abs(b) * (1 if (a < 0) == (b < 0) else -1),
-                 "%": lambda: a - b * (abs(a) // abs(b) * (1 if (a < 0) == (b < 0) else -1))}.get(op)
-            if r is None:
-                return None
-            r = r()
-            return None if w[1] and fit(r, w) != r else fit(r, w)
-        return None
-
-    out: set[int] = set()
-    for i in range(len(lines)):
-        if i in out:
-            continue
-        a = value(i, 0)
-        if a is not None and a == value(i, 1):
-            stack = [i]
-            while stack:
-                j = stack.pop()
-                out.add(j)
-                stack.extend(children.get(j, []))
-    return out
+            return _fit(args[0], w)
+        op = re.fullmatch(r"'([^']+)'", rest) if kind == "BinaryOperator" and len(kids) == 2 else \
+            re.search(r"prefix '([-+~])'", rest) if kind == "UnaryOperator" and len(kids) == 1 else None
+        if op is None:
+            return None
+        if len(kids) == 1:
+            r = {"-": -args[0], "+": args[0], "~": ~args[0]}[op.group(1)]
+        elif op.group(1) in _BINARY and not (op.group(1) in "/%" and args[1] == 0):
+            r = _BINARY[op.group(1)](*args)
+        else:
+            return None
+        return None if w[1] and _fit(r, w) != r else _fit(r, w)  # (a signed overflow: no constant)
 
 
 def hazard(kind: str, text: str, ty: str, child: str) -> str:

@@ -67,8 +67,7 @@ class VM(Access, Insns, Frames, Faults, Interrupts, Hypercalls, Races, Footprint
         self.out = out  # callable(fd, bytes)
         self.trace: list = []
         self.exit_status: int | None = None
-        self.exit_roots: list[int] = []  # kept alive at exit by the caller's activations (--leakcheck)
-        self.exit_bt: list[dict] = []  # where the program called exit() or abort() (--leakcheck)
+        self.exit_roots, self.exit_bt = [], []  # (--leakcheck) what exit()'s caller keeps alive; where
         self.error: ErrorInfo | None = None
         self.pending_fault: tuple | None = None
         self.fault_objs: tuple = ()  # the objects the next fault is about
@@ -128,8 +127,7 @@ class VM(Access, Insns, Frames, Faults, Interrupts, Hypercalls, Races, Footprint
         self.loop_limit = LOOP_LIMIT
         self.stop_request: str | None = None  # why the explorer wants to stop (see request_stop)
         self.replaying = False  # a found error's path is being re-run: no stop requests
-        self.assert_cancels = False  # -o cancel:assert: reach_error() is a plain call (VM.reach)
-        self.abort_exits = False  # -o exit:abort: a body-less __VERIFIER_error() ends the program (VM.reach)
+        self.assert_cancels = self.abort_exits = False  # -o cancel:assert, -o exit:abort (VM.reach)
         self.FT: list = []  # function number -> what calls it (filled below: stubs use the namespace)
         self.G = self.namespace()
         self.FT.extend(self.stub(fn) for fn in prog.functions)
