@@ -14,7 +14,10 @@ from divm.load.datamodel import ilp32_hazards
     ("return sizeof(void *) == 4;", "sizeof of void *, whose size differs under ILP32"),
     ("long big = 100000L * 100000L; return big > 0;", "a value of type long"),  # (wraps under ILP32)
     ("int a[2]; return (int)(long)&a[1];", "a cast between a pointer and an integer"),
-    ("int n = nd(); int *p = malloc(sizeof(int) * n); return !p;", "a value of type unsigned long"),
+    ("int n = nd(); return sizeof(int) * n > 100;", "a value of type unsigned long"),
+    ("int n = nd(); int *p = malloc(sizeof(int) * n / 2); return !p;", "a value of type unsigned long"),
+    ("char a[4], *p = a + nd(); long d = p - a; return d > 2;", "a value of type long"),
+    ("int n = nd(); long k = (long)n * 3; return !malloc(k);", "a value of type long"),
     ("pthread_t t = pthread_self(); return t + 1 == 0;", "a value of type unsigned long"),
     # what a program sees of sizes that differ (the layouts under both models say which)
     ("return sizeof(struct s) > 8;", "sizeof of struct s, whose size differs under ILP32"),
@@ -46,6 +49,11 @@ def test_hazards(tmp_path, body, what):
     "int **g = malloc(sizeof(int *)); free(g); return 0;",  # (the size of what it holds under each)
     "void *r = (void *)nd(); return r == 0;",  # (an int as a pointer: the same number under both)
     "int k = (2 + 3) * sizeof(int) - 1; return k == 19 && sizeof(long long) == 8;",
+    # an allocation's size, below 2^32 the same (-o check:size32 tests it), and one cut to 32 bits
+    "int n = nd(); int *p = malloc(n * sizeof(int) + 4); char *q = alloca(n * sizeof(char)); return !p + !q;",
+    "int n = nd(); unsigned u = n * sizeof(int) - 1; return u == 7;",
+    # a pointer difference: one number under both
+    "char a[4], *p = a + nd(); int d = (int)(p - a); return (p - a) > 2 || d;",
 ])
 def test_same_under_both(tmp_path, body):
     f = tmp_path / "p.c"

@@ -17,8 +17,8 @@ def valid_opt(o: str) -> bool:
     """A -o option DiOS understands (it reads them at boot)."""
     from divm.props.checkers import KINDS
     # divm's own checks and environment rules; DiOS's abort()
-    if o in ("check:overflow", "check:race", "cancel:abort", "cancel:assert", "cancel:deadlock", "nondet:uninit",
-             "allow:void-main", "allow:undefined", "exit:abort"):
+    if o in ("check:overflow", "check:race", "check:size32", "cancel:abort", "cancel:assert", "cancel:deadlock",
+             "nondet:uninit", "allow:void-main", "allow:undefined", "exit:abort"):
         return True
     o = o.removeprefix("force-")
     what, _, arg = o.partition(":")
@@ -49,7 +49,7 @@ def machine_env(args, prog_name: str, prog_args: list[str], stdin: bytes | None 
         if not valid_opt(o):
             raise UsageError(f"unknown option -o {o} (use [force-]nofail|simfail:malloc, "
                              f"[force-]ignore|report|abort|detect:KIND, ncpus:N, clock-type:fixed|det|ndet, "
-                             f"clock-maxticks:N, clock-start:N, check:overflow, check:race, "
+                             f"clock-maxticks:N, clock-start:N, check:overflow, check:race, check:size32, "
                              f"nondet:uninit, allow:void-main, allow:undefined, exit:abort, cancel:abort, "
                              f"cancel:assert or cancel:deadlock)")
         env.append(("divm.opt", o.encode()))
@@ -139,6 +139,7 @@ def configure(vm, args) -> list:
     vm.void_main_ok = "allow:void-main" in args.opts
     vm.assert_cancels = "cancel:assert" in args.opts
     vm.abort_exits = "exit:abort" in args.opts
+    vm.size32 = "check:size32" in args.opts
     if getattr(args, "inputs", None):
         if getattr(args, "symbolic", False):
             raise UsageError("--inputs gives concrete values: it does not go with --symbolic")

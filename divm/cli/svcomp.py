@@ -179,9 +179,9 @@ def check(program: str, prop: Property, model: str, args) -> tuple[str, object, 
     try:  # (the search gets what the proofs before it left of --max-time)
         left = None if args.max_time is None else max(1.0, args.max_time - (time.time() - t0))
         if prop.name == "valid-memsafety" and "valid-memcleanup" in prop.subproperties:
-            verdict, report = memsafety_and_cleanup(prog, program, prop, args, left)
+            verdict, report = memsafety_and_cleanup(prog, program, prop, args, left, model)
         else:
-            report = search(prog, program, prop, args, left)
+            report = search(prog, program, prop, args, left, model)
             verdict = verdict_of(prop, report)
     except VMError as e:  # (something divm cannot do with SV-COMP's options, such as fork with --symbolic)
         note(f"unknown: {e}")
@@ -197,17 +197,18 @@ def check(program: str, prop: Property, model: str, args) -> tuple[str, object, 
     return verdict, prog, report
 
 
-def memsafety_and_cleanup(prog, program: str, prop: Property, args, max_time: float | None) -> tuple[str, dict]:
+def memsafety_and_cleanup(prog, program: str, prop: Property, args, max_time: float | None,
+                          model: str) -> tuple[str, dict]:
     """valid-memsafety with valid-memcleanup as a fourth subproperty: two
     searches (their leak checks differ), the first violation found."""
     t0 = time.time()
-    report = search(prog, program, prop, args, None if max_time is None else max_time / 2)
+    report = search(prog, program, prop, args, None if max_time is None else max_time / 2, model)
     verdict = verdict_of(prop, report)
     if verdict.startswith("false"):
         return verdict, report
     cleanup = Property("valid-memcleanup", prop.text, ["valid-memcleanup"])
     left = None if max_time is None else max(1.0, max_time - (time.time() - t0))
-    report2 = search(prog, program, cleanup, args, left)
+    report2 = search(prog, program, cleanup, args, left, model)
     verdict2 = verdict_of(cleanup, report2)
     if verdict2.startswith("false") or verdict == "true":
         return verdict2, report2
@@ -249,7 +250,7 @@ def ranked(prog, args) -> dict | None:
 NONTERM_SECONDS = 10.0  # for each proof over unbounded integers, before the search
 
 
-def search(prog, program: str, prop: Property, args, max_time: float | None = None) -> dict:
+def search(prog, program: str, prop: Property, args, max_time: float | None = None, model: str = "LP64") -> dict:
     """divm verify with the property's options and SV-COMP's environment."""
     from divm.cli.output import Console
     from divm.cli.parser import parse
@@ -268,6 +269,8 @@ def search(prog, program: str, prop: Property, args, max_time: float | None = No
         argv += ["-o", "cancel:deadlock"]
     else:  # (SV-COMP's integers never wrap: a run stops being one at a signed overflow, below)
         argv += ["-o", "check:overflow"]
+    if model == "ILP32":  # (datamodel.py lets an allocation's size be computed with 64 bits: below 2^32 it is the same)
+        argv += ["-o", "check:size32"]
     if prog.imports & THREAD_CREATION and prop.name != "termination":
         # many concurrent tasks never stop making threads: depth first
         # follows one such run for ever, breadth first finds the errors

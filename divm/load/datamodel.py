@@ -58,6 +58,7 @@ def ilp32_hazards(path: str, limit: int = 5) -> list[str]:
     parents = parent_lines(lines)
     wide = wide_constants(lines, parents, flags, path)
     same = same_constants(lines, parents)
+    same |= narrowed_sizes(lines, parents, same)
     unused = False  # in a function nothing calls (glibc's inline helpers in a .i): it computes nothing
     for i, (text, (cur, line, _)) in enumerate(zip(lines, positions(lines, path))):
         if text.startswith(("|-", "`-")):  # a top-level declaration
@@ -196,6 +197,79 @@ def same_constants(lines: list[str], parents: list[int]) -> set[int]:
                 j = stack.pop()
                 out.add(j)
                 stack.extend(c.children.get(j, []))
+    return out
+
+
+_ALLOCATORS = ("malloc", "calloc", "realloc", "alloca", "__builtin_alloca")
+_TRUNCATES = re.compile(r"^[\s|`-]*(?:ImplicitCastExpr|CStyleCastExpr) 0x[0-9a-f]+ <[^>]*> '[^']*'(?::'[^']*')? "
+                        r"<IntegralCast>")
+_SKIP_UP = re.compile(r"^[\s|`-]*(?:ParenExpr|ImplicitCastExpr 0x[0-9a-f]+ <[^>]*> '[^']*'(?::'[^']*')? <NoOp>) ")
+
+
+def narrowed_sizes(lines: list[str], parents: list[int], same: set[int]) -> set[int]:
+    """The nodes of unsigned long arithmetic (+ - * & | ^) over ints made
+    wider, pointer differences and constants the same under both models,
+    whose result is made 32 bits wide or is an allocation's size.  Their
+    low 32 bits are the same under both (the operations compute them from
+    the operands' low 32 bits), so a value cut to 32 bits is too, and an
+    allocation's size is where it is below 2^32, which `-o check:size32`
+    tests (`malloc(n * sizeof(int))`, `__builtin_alloca(n)` in a .i file).
+    A pointer difference is one number under both (the pointers are in one
+    object, of at most 2 GiB): it is no hazard wherever it is."""
+    c = _Constants(lines, parents)
+    types = [_EXPR.match(t) for t in lines]
+
+    def ty(i: int) -> str:
+        m = types[i]
+        return (m.group(3) or m.group(2)) if m else ""
+
+    def ptrdiff(i: int) -> bool:
+        kids = c.children.get(i, [])
+        return types[i] is not None and types[i].group(1) == "BinaryOperator" and ty(i) == "long" and \
+            types[i].group(4).strip() == "'-'" and len(kids) == 2 and all(ty(k).endswith("*") for k in kids)
+
+    def tree(i: int, out: list[int]) -> bool:  # (the nodes above the leaves go to out)
+        m, kids = types[i], c.children.get(i, [])
+        if i in same or ptrdiff(i):
+            return True
+        if m is None or ty(i) not in ("unsigned long", "long"):
+            return False
+        kind, rest = m.group(1), m.group(4).strip()
+        if kind == "ParenExpr" and len(kids) == 1:
+            out.append(i)
+            return tree(kids[0], out)
+        if ty(i) != "unsigned long":  # (signed arithmetic overflows at other bounds)
+            return False
+        if kind in ("ImplicitCastExpr", "CStyleCastExpr") and "<IntegralCast>" in rest and len(kids) == 1:
+            out.append(i)
+            return ty(kids[0]) in _NARROW_TYPES or tree(kids[0], out)
+        ok = kind == "BinaryOperator" and len(kids) == 2 and rest in ("'+'", "'-'", "'*'", "'&'", "'|'", "'^'") or \
+            kind == "UnaryOperator" and len(kids) == 1 and re.search(r"prefix '[-~]'", rest)
+        out.append(i)
+        return bool(ok) and all(tree(k, out) for k in kids)
+
+    out: set[int] = {i for i in range(len(lines)) if ptrdiff(i)}
+    for i in range(len(lines)):
+        if ty(i) not in ("unsigned long", "long") or i in out:
+            continue
+        j = parents[i]
+        while j >= 0 and _SKIP_UP.match(lines[j]):
+            j = parents[j]
+        if j < 0:
+            continue
+        narrowed = _TRUNCATES.match(lines[j]) and ty(j) in _NARROW_TYPES
+        sized = re.match(r"^[\s|`-]*CallExpr ", lines[j]) and callee_of(lines, j) in _ALLOCATORS
+        nodes: list[int] = []
+        if (narrowed or sized) and tree(i, nodes):
+            out.update(nodes)
+    # (a sign or parentheses around a pointer difference)
+    changed = True
+    while changed:
+        changed = False
+        for i, kids in c.children.items():
+            if i >= 0 and i not in out and len(kids) == 1 and kids[0] in out and _SKIP_UP.match(lines[i]):
+                out.add(i)
+                changed = True
     return out
 
 

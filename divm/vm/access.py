@@ -175,6 +175,8 @@ class Access:
             self.fault(F_UNDEFINED, "alloca with an undefined size")
             count = count.v
         n = size * count
+        if self.size32 and n >= 1 << 32:
+            self.size32_fault(n)
         if n > 1 << 31:
             self.fault(F_MEMORY, f"alloca of {n} bytes is too large")
             n = 0

@@ -155,6 +155,8 @@ def too_big(vm, n: int) -> int:
     that finds no error is incomplete.  With nofail:malloc there is no run
     to explore (a search cancels it; a plain run still sees NULL).  0: no
     such block is made."""
+    if vm.size32 and n >= 1 << 32:
+        vm.size32_fault(n)
     vm.incomplete = vm.incomplete or (f"an allocation of {n} bytes is larger than divm's objects (2 GiB): "
                                       "the runs where it succeeds were not explored")
     if ("divm.opt", b"nofail:malloc") in vm.env and vm.explore_mode:

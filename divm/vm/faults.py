@@ -176,6 +176,13 @@ class Faults:
     def bad_target(self):
         self.fault(F_CONTROL, "indirect branch to an invalid address")
 
+    def size32_fault(self, n) -> None:
+        """-o check:size32: an allocation whose size needs more than 32 bits,
+        which a program written for ILP32 computes modulo 2^32 (datamodel.py
+        counts on this test to let such sizes be computed with 64)."""
+        self.fault(F_CONTROL, f"an allocation of {n} bytes, more than a 32-bit size_t holds "
+                              "(under ILP32 the program computes another size)")
+
     def undefined_fn(self, name: str):
         self.fault(F_CONTROL, f"call of undefined function {name}")
         return U(0, M64)

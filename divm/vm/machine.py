@@ -127,7 +127,7 @@ class VM(Access, Insns, Frames, Faults, Interrupts, Hypercalls, Races, Footprint
         self.loop_limit = LOOP_LIMIT
         self.stop_request: str | None = None  # why the explorer wants to stop (see request_stop)
         self.replaying = False  # a found error's path is being re-run: no stop requests
-        self.assert_cancels = self.abort_exits = False  # -o cancel:assert, -o exit:abort (VM.reach)
+        self.assert_cancels = self.abort_exits = self.size32 = False  # -o cancel:assert, exit:abort, check:size32
         self.FT: list = []  # function number -> what calls it (filled below: stubs use the namespace)
         self.G = self.namespace()
         self.FT.extend(self.stub(fn) for fn in prog.functions)

@@ -39,6 +39,8 @@ class SymMemory:
 
     def big_block(self, vm, n: Sym) -> int:
         """malloc of more than an object's 2 GiB (n, symbolic, is on this path)."""
+        if vm.size32 and self.decide(z3.UGE(z3.ZeroExt(64 - n.t.size(), n.t), 1 << 32)):
+            vm.size32_fault("2^32 or more")
         return self.sized_block(vm, n.t, K_HEAP)
 
     def sized_block(self, vm, t, kind: int) -> int:
@@ -54,9 +56,11 @@ class SymMemory:
         """alloca of a variable-length array, its length symbolic."""
         if count.__class__ is not Sym:
             return vm.alloca(size, count, align)
+        t = count.t
+        if vm.size32 and size and self.decide(z3.UGE(z3.ZeroExt(64 - t.size(), t), -(-(1 << 32) // size))):
+            vm.size32_fault("2^32 or more")
         p = vm.alloca(size, 0, align)
         o = vm.objs[p >> 32]
-        t = count.t
         o.sym = {SYM_SIZE: z3.ZeroExt(64 - t.size(), t) * size}
         o.resync()
         return p
