@@ -15,6 +15,7 @@ from divm.load.datamodel import ilp32_hazards
     ("long big = 100000L * 100000L; return big > 0;", "a value of type long"),  # (wraps under ILP32)
     ("int a[2]; return (int)(long)&a[1];", "a cast between a pointer and an integer"),
     ("int n = nd(); return sizeof(int) * n > 100;", "a value of type unsigned long"),
+    ("int n = nd(); return n < 4294967295UL;", "a value of type unsigned long"),  # (-2 is below it under ILP32)
     ("int n = nd(); int *p = malloc(sizeof(int) * n / 2); return !p;", "a value of type unsigned long"),
     ("char a[4], *p = a + nd(); long d = p - a; return d > 2;", "a value of type long"),
     ("int n = nd(); long k = (long)n * 3; return !malloc(k);", "a value of type long"),
@@ -52,6 +53,8 @@ def test_hazards(tmp_path, body, what):
     # an allocation's size, below 2^32 the same (-o check:size32 tests it), and one cut to 32 bits
     "int n = nd(); int *p = malloc(n * sizeof(int) + 4); char *q = alloca(n * sizeof(char)); return !p + !q;",
     "int n = nd(); unsigned u = n * sizeof(int) - 1; return u == 7;",
+    # an int made unsigned long, compared with a constant below 2^31 (array-memsafety's lis)
+    "int n = nd(); if (n < 1 || n >= 2147483647 / sizeof(int)) n = 1; return n != 0 * sizeof(int);",
     # a pointer difference: one number under both
     "char a[4], *p = a + nd(); int d = (int)(p - a); return (p - a) > 2 || d;",
 ])

@@ -248,7 +248,21 @@ def narrowed_sizes(lines: list[str], parents: list[int], same: set[int]) -> set[
         out.append(i)
         return bool(ok) and all(tree(k, out) for k in kids)
 
+    def widened(i: int) -> bool:
+        kids = c.children.get(i, [])
+        return types[i] is not None and types[i].group(1) == "ImplicitCastExpr" and len(kids) == 1 and \
+            "<IntegralCast>" in types[i].group(4) and ty(kids[0]) in _NARROW_TYPES
+
     out: set[int] = {i for i in range(len(lines)) if ptrdiff(i)}
+    for i, kids in c.children.items():
+        # an int made long, compared with a constant 0 <= C < 2^31 (`n >= 2147483647 / sizeof(int)`):
+        # a negative int is above C either way (2^64 - |n| or 2^32 - |n|), any other is itself
+        if i < 0 or len(kids) != 2 or not re.match(r"^[\s|`-]*BinaryOperator .*'(?:[<>]|<=|>=|==|!=)'$", lines[i]):
+            continue
+        for a, b in (kids, kids[::-1]):
+            v = c.value(b, 0) if widened(a) and b in same else None
+            if v is not None and 0 <= v < 1 << 31:
+                out.add(a)
     for i in range(len(lines)):
         if ty(i) not in ("unsigned long", "long") or i in out:
             continue
