@@ -12,6 +12,7 @@ from divm.load.datamodel import ilp32_hazards
     ("long d = nd(); return d * 3 > 7;", "a value of type long"),
     ("int a[2]; return (unsigned long)&a[1] % 8;", "a cast between a pointer and an integer"),
     ("return sizeof(void *) == 4;", "sizeof of void *, whose size differs under ILP32"),
+    ("char *ps[4]; return sizeof ps == 16;", "sizeof of char *[4], whose size differs under ILP32"),
     ("long big = 100000L * 100000L; return big > 0;", "a value of type long"),  # (wraps under ILP32)
     ("int a[2]; return (int)(long)&a[1];", "a cast between a pointer and an integer"),
     ("int n = nd(); return sizeof(int) * n > 100;", "a value of type unsigned long"),
@@ -55,6 +56,7 @@ def test_hazards(tmp_path, body, what):
     "int n = nd(); unsigned u = n * sizeof(int) - 1; return u == 7;",
     # an int made unsigned long, compared with a constant below 2^31 (array-memsafety's lis)
     "int n = nd(); if (n < 1 || n >= 2147483647 / sizeof(int)) n = 1; return n != 0 * sizeof(int);",
+    "char mask[32]; for (int i = 0; i < sizeof(mask); i++) mask[i] = 0; return sizeof mask == 32;",
     # a pointer difference: one number under both
     "char a[4], *p = a + nd(); int d = (int)(p - a); return (p - a) > 2 || d;",
 ])

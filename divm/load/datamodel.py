@@ -336,12 +336,19 @@ class _Constants:
         if kind in ("IntegerLiteral", "CharacterLiteral"):
             return int(rest) if rest.lstrip("-").isdigit() else None
         if kind == "UnaryExprOrTypeTraitExpr":
-            s = re.fullmatch(r"sizeof '([^']*)'(?::'([^']*)')?", rest)
-            if not s or kids:
+            s = re.fullmatch(r"sizeof(?: '([^']*)'(?::'([^']*)')?)?", rest)
+            if not s or bool(kids) == bool(s.group(1)):
                 return None
-            t = (s.group(2) or s.group(1)).replace("const ", "").strip()
+            if kids:  # sizeof of an expression: its type (`sizeof mask` of a char[32])
+                k = _EXPR.match(self.lines[kids[0]])
+                t = (k.group(3) or k.group(2)) if k else ""
+            else:
+                t = s.group(2) or s.group(1)
+            t = t.replace("const ", "").strip()
+            a = re.fullmatch(r"(.*?) ?\[(\d+)\]", t)  # (an array of a basic type)
+            n, t = (int(a.group(2)), a.group(1)) if a else (1, t)
             size = (8, 4) if t.endswith("*") else _SIZE.get(t)
-            return size[m] if size else None
+            return n * size[m] if size else None
         if kind == "ParenExpr" and len(kids) == 1:
             return self.value(kids[0], m)
         w = _width(desugared or ty, m)
