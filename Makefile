@@ -18,15 +18,18 @@ all: runtime speedups
 deps:
 	@if ! command -v $(CLANG) >/dev/null || ! command -v $(LINK) >/dev/null || \
 	    ! command -v csmith >/dev/null || ! command -v dot >/dev/null || \
-	    ! command -v chromium >/dev/null; then \
+	    ! command -v chromium >/dev/null || [ ! -e /usr/lib32/crt1.o ]; then \
 	    SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
 	    $$SUDO apt-get update -qq && \
-	    $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq clang-22 llvm-22 csmith libcsmith-dev graphviz chromium >/dev/null; \
+	    $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq clang-22 llvm-22 csmith libcsmith-dev graphviz chromium gcc-multilib >/dev/null; \
 	fi
 	@$(PY) -c 'import cffi, pytest, xdist, pytest_timeout, z3, yaml, jsonschema, benchexec, scipy, ray' 2>/dev/null && $(PY) -m pip show -q divm >/dev/null 2>&1 \
 	    || $(PY) -m pip install -q -e '.[test,cluster]'
 
-runtime: $(RUNTIME)/libc.bc $(RUNTIME)/dios.bc
+# the same runtime for a 32-bit `long` (LLP64: SV-COMP's ILP32 tasks, whose
+# long is 32 bits while divm's pointers stay 64)
+LLP64 := $(RUNTIME)/llp64
+runtime: $(RUNTIME)/libc.bc $(RUNTIME)/dios.bc $(LLP64)/libc.bc $(LLP64)/dios.bc
 
 # the canonical-state walk in C (pip builds it too); without a compiler
 # divm uses the same algorithm in Python
@@ -36,21 +39,24 @@ $(SPEEDUPS): divm/state/_speedups.c
 	@$(PY) setup.py -q build_ext --inplace >/dev/null 2>&1 && echo "built $@" || \
 	    echo "note: divm/state/_speedups.c not built (no C compiler?): the Python walk is used"
 
-$(RUNTIME)/libc.bc: $(LIBC_SRC) $(HEADERS)
-	@mkdir -p $(RUNTIME)/libc
-	@set -e; objs=; for f in $(LIBC_SRC); do \
-	    o=$(RUNTIME)/libc/$$(echo $$f | tr / _).bc; \
-	    $(CLANG) $(CFLAGS_RT) $$f -o $$o; objs="$$objs $$o"; done; \
-	    $(LINK) $$objs -o $@
-	@echo "built $@"
+# $(call runtime_part,OUT,SOURCES,EXTRA FLAGS)
+define runtime_part
+	@mkdir -p $(dir $(1))/$(basename $(notdir $(1)))
+	@set -e; objs=; for f in $(2); do \
+	    o=$(dir $(1))/$(basename $(notdir $(1)))/$$(echo $$f | tr / _).bc; \
+	    $(CLANG) $(CFLAGS_RT) $(3) $$f -o $$o; objs="$$objs $$o"; done; \
+	    $(LINK) $$objs -o $(1)
+	@echo "built $(1)"
+endef
 
+$(RUNTIME)/libc.bc: $(LIBC_SRC) $(HEADERS)
+	$(call runtime_part,$@,$(LIBC_SRC),)
 $(RUNTIME)/dios.bc: $(DIOS_SRC) $(HEADERS)
-	@mkdir -p $(RUNTIME)/dios
-	@set -e; objs=; for f in $(DIOS_SRC); do \
-	    o=$(RUNTIME)/dios/$$(echo $$f | tr / _).bc; \
-	    $(CLANG) $(CFLAGS_RT) $$f -o $$o; objs="$$objs $$o"; done; \
-	    $(LINK) $$objs -o $@
-	@echo "built $@"
+	$(call runtime_part,$@,$(DIOS_SRC),)
+$(LLP64)/libc.bc: $(LIBC_SRC) $(HEADERS)
+	$(call runtime_part,$@,$(LIBC_SRC),--target=x86_64-w64-windows-gnu)
+$(LLP64)/dios.bc: $(DIOS_SRC) $(HEADERS)
+	$(call runtime_part,$@,$(DIOS_SRC),--target=x86_64-w64-windows-gnu)
 
 test: deps runtime speedups
 	$(PY) -m pytest -q -x --timeout=900 -n 2 --dist loadgroup tests

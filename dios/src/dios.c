@@ -31,7 +31,7 @@ static struct dios_state *state( void )
  * one state).  Only a round-robin run remembers it (s->last). */
 static int current_task( void )
 {
-    return ( int )( long ) __vm_ctl_get( _VM_CR_Task );
+    return ( int )( intptr_t ) __vm_ctl_get( _VM_CR_Task );
 }
 
 static void *kalloc( int size )
@@ -123,11 +123,12 @@ static void set_config( struct dios_state *s, int kind, int cfg, int lock )
     }
 }
 
+/* (saturates: LONG_MAX is 2^31 - 1 under LLP64, a clock-start may exceed it) */
 static long decimal( const char *p )
 {
     long n = 0;
     for ( ; *p >= '0' && *p <= '9'; ++p )
-        n = n * 10 + ( *p - '0' );
+        n = n > ( __LONG_MAX__ - ( *p - '0' ) ) / 10 ? __LONG_MAX__ : n * 10 + ( *p - '0' );
     return n;
 }
 
@@ -367,7 +368,7 @@ void __dios_scheduler( void )
     }
     if ( s->round_robin )
         s->last = next;
-    __vm_ctl_set( _VM_CR_Task, ( void * )( long ) next );
+    __vm_ctl_set( _VM_CR_Task, ( void * )( intptr_t ) next );
     struct __dios_task *t = s->tasks[ next ];
     if ( t->proc != s->installed )   /* another process: its globals go in */
         __dios_proc_install( s, t->proc );
@@ -457,7 +458,7 @@ struct __dios_task *__dios_new_task( void ( *fn )( void * ), void *arg )
  * common case (VM.dios_schedule) finds exited, round_robin and live_procs
  * (with more than one process it leaves scheduling to DiOS).  Read only; constant
  * data. */
-__attribute__(( used )) const long __dios_task_layout[] = {
+__attribute__(( used )) const long long __dios_task_layout[] = {
     offsetof( struct dios_state, tasks ), offsetof( struct dios_state, ntasks ),
     offsetof( struct __dios_task, frame ), offsetof( struct __dios_task, id ),
     offsetof( struct __dios_task, state ), offsetof( struct __dios_task, wait_kind ),
@@ -517,7 +518,7 @@ void __dios_block( int kind, void *obj, long arg )
  * after it (__dios_block), but pause() ends. */
 void __dios_push_handler( struct __dios_task *t, void ( *trampoline )( void * ), int sig )
 {
-    struct _VM_Frame *f = __dios_make_frame( trampoline, ( void * )( long ) sig );
+    struct _VM_Frame *f = __dios_make_frame( trampoline, ( void * )( intptr_t ) sig );
     f->parent = t->frame;
     t->frame = f;
     if ( t->wait_kind == WAIT_JOIN && t->wait_obj == t )
@@ -648,6 +649,8 @@ long __dios_write( int fd, const void *buf, size_t n )
 {
     if ( fd != 1 && fd != 2 )
         return -9; /* EBADF */
+    if ( n > 0x7ffff000 )   /* at most what Linux writes at once: the count fits an int and a 32-bit long */
+        n = 0x7ffff000;
     if ( n )
         __vm_trace( _VM_T_Output, fd, buf, ( int ) n );
     return ( long ) n;
@@ -659,8 +662,10 @@ long __dios_read( int fd, void *buf, size_t n )
     if ( fd != 0 )
         return -9; /* EBADF */
     long left = s->stdin_len - s->stdin_pos;
-    if ( ( long ) n > left )
+    if ( n > ( size_t ) left )   /* (not ( long ) n: that truncates n under LLP64) */
         n = left;
+    if ( n > 0x7ffff000 )   /* as Linux: the count fits a 32-bit long */
+        n = 0x7ffff000;
     char *d = buf;
     for ( size_t i = 0; i < n; ++i )
         d[ i ] = s->stdin_data[ s->stdin_pos + i ];

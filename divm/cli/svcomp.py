@@ -8,7 +8,7 @@ property's own violations make `false(...)`; any other error means the
 program has undefined behaviour on some path, about which the property says
 nothing, so the answer is `unknown`.  `true` needs a complete search over
 every input value, and, for an ILP32 task, a program that computes the same
-under divm's LP64 (divm/load/datamodel.py)."""
+under divm's LLP64, where `long` is 32 bits as there (divm/load/datamodel.py)."""
 
 from __future__ import annotations
 
@@ -158,16 +158,18 @@ def check(program: str, prop: Property, model: str, args) -> tuple[str, object, 
     from (None and None if divm did not search)."""
     if not os.path.exists(program):
         raise LoadError(f"{program}: no such file")
+    flags: list[str] = []
     if model == "ILP32":
-        from divm.load.datamodel import ilp32_hazards
+        from divm.load.datamodel import LLP64_FLAGS, ilp32_hazards
         hazards = ilp32_hazards(program)
         if hazards:
-            note(f"unknown: an ILP32 task that may compute differently under divm's LP64 ({hazards[0]})")
+            note(f"unknown: an ILP32 task that may compute differently under divm's LLP64 ({hazards[0]})")
             return "unknown", None, None
+        flags = LLP64_FLAGS
     from divm.load.loader import load_program
     from divm.load.errors import VMError
     t0 = time.time()
-    prog = load_program(program)
+    prog = load_program(program, flags)
     # (proofs over unbounded integers first: the search may never end)
     if prop.name == "termination" and not prog.uninit_reads:
         report = endless(prog, args)

@@ -99,7 +99,7 @@ class Calls:
             # declaration passes its arguments as they are
             if va is not None:
                 fixed = [self.val(op) for op in ins.a]
-            e(ind, f"{lhs}_bi({name!r})({', '.join(fixed)})", loc)
+            e(ind, f"{lhs}_bi({narrowed(name, ins)!r})({', '.join(fixed)})", loc)
         else:
             e(ind, f"{lhs}_undefined_fn({name!r})", loc)
 
@@ -190,3 +190,14 @@ def bad_ret(ins: Ins) -> str | None:
     if callee is None or callee.decl or not ret_differs(want, callee.ty.ret):
         return None
     return f"_bad_ret({{}}, {callee.idx}, {want[1]})"
+
+
+def narrowed(name: str, ins: Ins) -> str:
+    """The builtin a call of name takes: a nondet kind declared with fewer
+    bits than its own gives values of the declared width (vm/builtins.py)."""
+    if name.startswith("__VERIFIER_nondet_") and ins.res and ins.ty.k == "i":
+        from divm.vm.builtins import NONDET
+        k = NONDET.get(name[len("__VERIFIER_nondet_"):])
+        if k is not None and ins.ty.bits < k[0]:
+            return f"{name}:{ins.ty.bits}"
+    return name

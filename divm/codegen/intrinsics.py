@@ -50,8 +50,13 @@ TEMPLATES = {
     "ptrmask": "{r} = {v[0]} & {v[1]}",
     "stacksave": "{r} = len(AST)",
     "stackrestore": "_freeto({v[0]})",
-    "va_copy": "_memcpy({v[0]}, {v[1]}, 24, True)",
+    "va_copy": "_memcpy({v[0]}, {v[1]}, _VA_SIZE, True)",
     "va_end": None,
+    # divm's frames have no address: a null pointer, as GCC documents for a
+    # frame it cannot name (clang passes one to a Windows target's _setjmp)
+    "frameaddress": "{r} = 0",
+    "returnaddress": "{r} = 0",
+    "sponentry": "{r} = 0",
     "trap": "_fault(1, 'trap instruction reached')",
     "objectsize": "{r} = _objectsize({v[0]}, {v[1]}, {bits})",
     "is.constant": "{r} = 0",

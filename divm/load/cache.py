@@ -71,7 +71,7 @@ def env_key() -> str | None:
             h.update(str(p.relative_to(pkg)).encode() + b"\0")
             h.update(p.read_bytes())
         from divm.load.paths import RUNTIME
-        for name in ("dios.bc", "libc.bc"):
+        for name in ("dios.bc", "libc.bc", "llp64/dios.bc", "llp64/libc.bc"):
             p = RUNTIME / name
             h.update(name.encode() + b"\0")
             h.update(p.read_bytes() if p.exists() else b"<missing>")
@@ -230,10 +230,10 @@ def _code_name(vm, fn) -> str | None:
         return ("code-" + ck + ("" if vm.reduce else "-nr") + ("-ov" if vm.check_overflow else "")
                 + ("-race" if vm.check_race else "") + ("-un" if vm.nondet_uninit else "")
                 + ("-po" if vm.check_poison else "") + sym)
-    deps = _deps(fn.idx)
+    deps = _deps(ck, fn.idx)
     if deps is None:
         return None
-    return f"code-rt-{fn.idx}-{_callee_sig(vm.prog, deps)}{_runtime_variant(vm)}"
+    return f"code-{ck}-{fn.idx}-{_callee_sig(vm.prog, deps)}{_runtime_variant(vm)}"
 
 
 def _runtime_variant(vm) -> str:
@@ -243,11 +243,13 @@ def _runtime_variant(vm) -> str:
     return ("-race" if vm.check_race else "-fp" if vm.footprints else "") + ("-sym" if vm.symbolic else "")
 
 
-def _deps(idx: int):
-    key = ("deps", idx)
+def _deps(ck: str, idx: int):
+    """The runtime function's direct callees (ck: which runtime, "rt" or
+    "rt64", link.py)."""
+    key = ("deps", ck, idx)
     if key in _code_memo:
         return _code_memo[key]
-    d = get_obj(f"deps-{idx}")
+    d = get_obj(f"deps-{ck}-{idx}")
     if d is not None and not (isinstance(d, tuple) and all(isinstance(i, int) for i in d)):
         d = None
     if d is not None:
@@ -349,9 +351,9 @@ def store_code(vm, fn, code, linemap, resume, before: dict) -> None:
             # first time this runtime function is generated: record its callees
             deps = tuple(sorted({ins.x["callee"].idx for b in fn.blocks for ins in b.ins
                                  if ins.op == "call" and ins.x.get("callee") is not None}))
-            put_obj(f"deps-{fn.idx}", deps)
-            _code_memo[("deps", fn.idx)] = deps
-            name = f"code-rt-{fn.idx}-{_callee_sig(vm.prog, deps)}{_runtime_variant(vm)}"
+            put_obj(f"deps-{ck}-{fn.idx}", deps)
+            _code_memo[("deps", ck, fn.idx)] = deps
+            name = f"code-{ck}-{fn.idx}-{_callee_sig(vm.prog, deps)}{_runtime_variant(vm)}"
         if name is None:
             return
         attrs = {k: v for k, v in fn.__dict__.items()

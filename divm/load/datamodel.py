@@ -1,20 +1,22 @@
-"""Is a program's meaning the same under ILP32 as under divm's LP64?
+"""Is a program's meaning the same under ILP32 as under divm's LLP64?
 
 divm's memory has 64-bit pointers, so a program written for ILP32 (SV-COMP's
-`-m32` tasks) runs with LP64 types.  The two agree on every type but `long`,
-pointers and what derives from them (`size_t`, `ptrdiff_t`, `intptr_t`).
-This scans clang's AST of the program for the constructs whose value can
-depend on that difference: arithmetic or calls of type `long`/`unsigned
-long`, casts between pointers and integers, and `sizeof` of a pointer
-(not a `long` that only a constant too big for `int` makes: 64 bits in
-both, wide_constants).  A
-program without them computes the same values either way (its sizes of
-structures with pointers differ, but consistently: accesses follow the same
-layout as allocations) -- unless it looks at a size: `sizeof`, `_Alignof`
-or `offsetof` of a type whose layout differs (clang's record layouts under
-both models say which structures do) is a hazard, except as the size an
-allocation or a copy is given.  Preprocessed files (`.i`) made for ILP32
-already carry ILP32 typedefs (`size_t` is `unsigned int` there).
+`-m32` tasks) is compiled for LLP64 (clang's x86_64-w64-windows-gnu, with a
+Linux's preprocessor macros, bit fields and wchar_t: LLP64_FLAGS), where
+`long` is 32 bits as under ILP32.  The two agree on every type but pointers
+and the types the compiler makes of them: `sizeof`'s size_t and a pointer
+difference's ptrdiff_t are 64 bits wide here, 32 there.  This scans clang's
+AST of the program under both models for the constructs whose value can
+depend on that: integer values whose type is wider here than there (the
+AST under -m32 says which), casts between pointers and integers, and
+`sizeof` of a pointer.  A program without them computes the same values
+either way (its sizes of structures with pointers differ, but consistently:
+accesses follow the same layout as allocations) -- unless it looks at a
+size: `sizeof`, `_Alignof` or `offsetof` of a type whose layout differs
+(clang's record layouts under both models say which structures do) is a
+hazard, except as the size an allocation or a copy is given.  Preprocessed
+files (`.i`) made for ILP32 already carry ILP32 typedefs (`size_t` is
+`unsigned int` there).
 
 Not seen: sizes written as numbers (`malloc(8)` for a structure of a
 pointer and an int, a byte offset into one)."""
@@ -26,45 +28,55 @@ import subprocess
 
 from divm.load.loader import ROOT, LoadError, cc_flags, find_clang
 
+# clang's LLP64 target with what a Linux program may look at kept Linux's
+LLP64_FLAGS = ["--target=x86_64-w64-windows-gnu", "-mno-ms-bitfields", "-fno-short-wchar",
+               *(f"-U{m}" for m in ("_WIN32", "_WIN64", "WIN32", "WIN64", "__WIN32", "__WIN64", "__WIN32__",
+                                    "__WIN64__", "__MINGW32__", "__MINGW64__", "__MSVCRT__")),
+               *(f"-D{m}" for m in ("__linux__", "__linux", "linux", "__unix__", "__unix", "unix", "__gnu_linux__",
+                                    "__ELF__"))]
+
 _NODE = re.compile(r"^[\s|`-]*(\w+) 0x[0-9a-f]+ (?:<.*?> )?(?:[^']*?)'([^']*)'(?::'([^']*)')?")
 _RANGE = re.compile(r" <([^,>]*)[,>]")
 _FUNCTION = re.compile(r"^[|`]-FunctionDecl 0x[0-9a-f]+ .*?((?: used| referenced)?) (\w+) '[^']*'")
-_LONG = ("long", "unsigned long")
-# handles whose values are the same small numbers under both (divm's thread
-# ids): reading, passing, assigning and comparing them computes nothing
-# (arithmetic on them is still a hazard)
-_OPAQUE = ("pthread_t",)
 _MOVES = re.compile(r"^[\s|`-]*(?:DeclRefExpr|CallExpr|ParenExpr|ImplicitCastExpr .*<LValueToRValue>|"
                     r"BinaryOperator .*'(?:=|==|!=)'$)")
 _CONSTANT = re.compile(r"^[\s|`-]*(?:IntegerLiteral|CharacterLiteral|UnaryExprOrTypeTraitExpr) ")
+_WIDE = ("long long", "unsigned long long")
 
 
-def ilp32_hazards(path: str, limit: int = 5) -> list[str]:
-    """Where the program (a .c or .i file) may compute differently under
-    ILP32 than under LP64: up to limit "file:line: what" strings (empty: no
-    such construct was found)."""
-    flags = [f for f in cc_flags() if f not in ("-emit-llvm", "-c", "-g")]
-    cmd = [find_clang(), *flags, "-fsyntax-only", "-Xclang", "-ast-dump", "-fno-color-diagnostics", path]
+def _dump(flags: list[str], path: str, what: str) -> str:
+    cmd = [find_clang(), *flags, "-fsyntax-only", "-Xclang", what, "-fno-color-diagnostics", path]
     try:
         r = subprocess.run(cmd, capture_output=True, text=True, errors="replace", timeout=600)
     except (OSError, subprocess.TimeoutExpired) as e:
         raise LoadError(f"cannot analyse {path}: {e}") from None
     if r.returncode != 0:
         raise LoadError(f"cannot compile {path}: " + (r.stderr.strip().splitlines() or ["clang failed"])[0])
+    return r.stdout
+
+
+def ilp32_hazards(path: str, limit: int = 5) -> list[str]:
+    """Where the program (a .c or .i file) may compute differently under
+    ILP32 than under LLP64: up to limit "file:line: what" strings (empty: no
+    such construct was found)."""
+    base = [f for f in cc_flags() if f not in ("-emit-llvm", "-c", "-g")]
+    flags = base + LLP64_FLAGS
+    lines = _dump(flags, path, "-ast-dump").splitlines()
+    lines32 = _dump(base + ["-m32"], path, "-ast-dump").splitlines()
     ours = (str(ROOT / "libc-shim"), str(ROOT / "dios"))
     found: list[str] = []
-    lines = r.stdout.splitlines()
-    differ = differing_records(flags, path)
+    there = counterparts(lines, lines32, path)
+    wide = wider_nodes(lines, there)
+    differ = differing_records(flags, base + ["-m32"], path)
     parents = parent_lines(lines)
-    wide = wide_constants(lines, parents, flags, path)
-    same = same_constants(lines, parents)
-    same |= narrowed_sizes(lines, parents, same)
+    same = same_constants(lines, parents, there)
+    same |= narrowed_sizes(lines, parents, same, wide, there)
     unused = False  # in a function nothing calls (glibc's inline helpers in a .i): it computes nothing
     for i, (text, (cur, line, _)) in enumerate(zip(lines, positions(lines, path))):
         if text.startswith(("|-", "`-")):  # a top-level declaration
             fd = _FUNCTION.match(text)
             unused = fd is not None and not fd.group(1) and fd.group(2) != "main"
-        if i in wide or i in same:
+        if i in same:
             continue
         m = _NODE.match(text)
         if m is None:
@@ -72,11 +84,9 @@ def ilp32_hazards(path: str, limit: int = 5) -> list[str]:
         kind, ty, desugared = m.groups()
         if unused or cur.startswith(ours) or not (kind.endswith("Expr") or kind.endswith("Operator")):
             continue
-        if ty in _OPAQUE and _MOVES.match(text):
-            continue
-        what = hazard(kind, text, desugared or ty, lines[i + 1] if i + 1 < len(lines) else "")
+        what = hazard(kind, text, desugared or ty, i, lines, wide, there)
         if not what and kind in ("UnaryExprOrTypeTraitExpr", "OffsetOfExpr"):
-            what = size_hazard(kind, text, lines, i, parents, differ)
+            what = size_hazard(kind, text, lines, i, parents, differ, there)
         elif not what and kind == "CallExpr":
             what = alloc_hazard(lines, i, parents, differ)
         elif not what and "<BitCast>" in text:
@@ -106,86 +116,70 @@ def positions(lines: list[str], path: str):
         yield cur, line, col
 
 
-_WIDE_LITERAL = re.compile(r"^[\s|`-]*IntegerLiteral 0x[0-9a-f]+ <[^>]*> '(long|long long)' (\d+)$")
-_SIGN = re.compile(r"^[\s|`-]*(?:UnaryOperator 0x[0-9a-f]+ <[^>]*> 'long' prefix '[-+]'|"
-                   r"ParenExpr 0x[0-9a-f]+ <[^>]*> 'long')")
-_WIDENED = re.compile(r"^[\s|`-]*ImplicitCastExpr 0x[0-9a-f]+ <[^>]*> 'long' <IntegralCast>$")
-_NARROW = re.compile(r"^[\s|`-]*\w+ 0x[0-9a-f]+ .*?'(?:int|unsigned int|short|unsigned short|char|signed char|"
-                     r"unsigned char|_Bool)'(?::'[^']*')?(?: \w+)*(?: <\w+>)?$")
-_ARITH = re.compile(r"^[\s|`-]*BinaryOperator 0x[0-9a-f]+ <[^>]*> '(?:int|long)' '(?:[-+*/%&|^<>]|<=|>=|==|!=)'$")
+_DETAIL = re.compile(r"<(\w+)>$|('[^']+')$|(prefix|postfix) '[^']+'")
 
 
-def wide_constants(lines: list[str], parents: list[int], flags: list[str], path: str) -> set[int]:
-    """The nodes of type `long` only because an integer constant does not
-    fit in 32 bits: under ILP32 the constant is a `long long` (C99), so
-    they compute with 64 bits in both models (`x >= -2147483648`).  The
-    constant itself (its ILP32 type read from an -m32 AST: a hex
-    2147483648L is an `unsigned long` of 32 bits there), a sign before it,
-    a narrower operand converted to it, and the comparison or arithmetic
-    of the two."""
-    literal = {}
+def _keys(lines: list[str], path: str):
+    """A key per node that the same node of the same source has in another
+    model's dump: its kind, where it begins, its cast or operator, and how
+    many such nodes came before it there."""
+    seen: dict = {}
+    for text, where in zip(lines, positions(lines, path)):
+        m = _NODE.match(text)
+        d = _DETAIL.search(text) if m else None
+        k = (m.group(1) if m else text.lstrip(" |`-").split(" ", 1)[0], where, d.group(0) if d else "")
+        n = seen.get(k, 0)
+        seen[k] = n + 1
+        yield k + (n,)
+
+
+def counterparts(lines: list[str], lines32: list[str], path: str) -> list[str | None]:
+    """For each line of the LLP64 dump, the same node's line in the ILP32
+    dump (None: a node only LLP64 has, such as a conversion to a size_t
+    that is another type there)."""
+    at32 = dict(zip(_keys(lines32, path), lines32))
+    return [at32.get(k) for k in _keys(lines, path)]
+
+
+def _canonical(text: str | None) -> str:
+    m = _NODE.match(text) if text else None
+    return ((m.group(3) or m.group(2)) if m else "").replace("const ", "").replace("volatile ", "").strip()
+
+
+def wider_nodes(lines: list[str], there: list[str | None]) -> set[int]:
+    """The integer-valued nodes wider under LLP64 than under ILP32: a 64-bit
+    type here that is another there (size_t, ptrdiff_t), or of a node
+    ILP32 does not have."""
+    out = set()
     for i, text in enumerate(lines):
-        m = _WIDE_LITERAL.match(text)
-        if m and m.group(1) == "long" and int(m.group(2)) >= 1 << 31:
-            literal[i] = None
-    if not literal:
-        return set()
-    c = [find_clang(), *flags, "-m32", "-fsyntax-only", "-Xclang", "-ast-dump", "-fno-color-diagnostics", path]
-    try:
-        r = subprocess.run(c, capture_output=True, text=True, errors="replace", timeout=600)
-    except (OSError, subprocess.TimeoutExpired):
-        return set()
-    if r.returncode != 0:
-        return set()
-    lines32 = r.stdout.splitlines()
-    ilp32 = {}
-    for text, where in zip(lines32, positions(lines32, path)):
-        m = _WIDE_LITERAL.match(text)
-        if m:
-            ilp32[where] = m.group(1)
-    out = {i for i, where in zip(range(len(lines)), positions(lines, path))
-           if i in literal and ilp32.get(where) == "long long"}
-    children: dict[int, list[int]] = {}
-    for i, p in enumerate(parents):
-        children.setdefault(p, []).append(i)
-    changed = True
-    while changed:  # (outwards: `n < (4294967295 / 4)`)
-        changed = False
-        for i, kids in children.items():
-            if i < 0 or i in out:
-                continue
-            if len(kids) == 1 and kids[0] in out and _SIGN.match(lines[i]):  # a sign or parentheses
-                out.add(i)
-                changed = True
-            elif len(kids) == 2 and _ARITH.match(lines[i]) and any(k in out for k in kids):
-                other = kids[1] if kids[0] in out else kids[0]
-                if other in out:
-                    out.add(i)
-                    changed = True
-                elif _WIDENED.match(lines[other]) and len(children.get(other, [])) == 1 \
-                        and _NARROW.match(lines[children[other][0]]):
-                    out |= {other, i}
-                    changed = True
+        t = _canonical(text)
+        if t in _WIDE and _canonical(there[i]) != t:
+            out.add(i)
     return out
 
 
-_NARROW_TYPES = {"int", "unsigned int", "short", "unsigned short", "char", "signed char", "unsigned char", "_Bool"}
-# integer types' widths under (LP64, ILP32)
-_WIDTH = {"_Bool": (1, 1), "char": (8, 8), "signed char": (8, 8), "unsigned char": (8, 8), "short": (16, 16),
-          "unsigned short": (16, 16), "int": (32, 32), "unsigned int": (32, 32), "long": (64, 32),
-          "unsigned long": (64, 32), "long long": (64, 64), "unsigned long long": (64, 64)}
-_SIZE = {"char": (1, 1), "signed char": (1, 1), "unsigned char": (1, 1), "_Bool": (1, 1), "short": (2, 2),
-         "unsigned short": (2, 2), "int": (4, 4), "unsigned int": (4, 4), "float": (4, 4), "long": (8, 4),
-         "unsigned long": (8, 4), "long long": (8, 8), "unsigned long long": (8, 8), "double": (8, 8)}
+def _narrow(t: str) -> bool:
+    """An integer type of 32 bits or fewer (under either model)."""
+    w = _width(t)
+    return w is not None and w[0] <= 32
+
+
+# integer types' widths (the same under LLP64 and ILP32: `long` is 32 bits)
+_WIDTH = {"_Bool": 1, "char": 8, "signed char": 8, "unsigned char": 8, "short": 16, "unsigned short": 16,
+          "int": 32, "unsigned int": 32, "long": 32, "unsigned long": 32, "long long": 64,
+          "unsigned long long": 64}
+_SIZE = {"char": 1, "signed char": 1, "unsigned char": 1, "_Bool": 1, "short": 2, "unsigned short": 2, "int": 4,
+         "unsigned int": 4, "float": 4, "long": 4, "unsigned long": 4, "long long": 8, "unsigned long long": 8,
+         "double": 8}
 _EXPR = re.compile(r"^[\s|`-]*(\w+) 0x[0-9a-f]+ <[^>]*> '([^']*)'(?::'([^']*)')?(.*)$")
 
 
-def same_constants(lines: list[str], parents: list[int]) -> set[int]:
+def same_constants(lines: list[str], parents: list[int], there: list[str | None]) -> set[int]:
     """The nodes of integer constant expressions (literals, sizeof of basic
     types and pointers, casts, arithmetic) whose value is the same under
-    both models, counted with each model's widths (`10 * sizeof(char)`:
-    10 either way; `100000L * 100000L` and `sizeof(int *)` differ)."""
-    c = _Constants(lines, parents)
+    both models, counted with each model's types (`10 * sizeof(char)`:
+    10 either way; `sizeof(int) * 0x80000000` and `sizeof(int *)` differ)."""
+    c = _Constants(lines, parents, there)
     out: set[int] = set()
     for i in range(len(lines)):
         if i in out:
@@ -206,43 +200,44 @@ _TRUNCATES = re.compile(r"^[\s|`-]*(?:ImplicitCastExpr|CStyleCastExpr) 0x[0-9a-f
 _SKIP_UP = re.compile(r"^[\s|`-]*(?:ParenExpr|ImplicitCastExpr 0x[0-9a-f]+ <[^>]*> '[^']*'(?::'[^']*')? <NoOp>) ")
 
 
-def narrowed_sizes(lines: list[str], parents: list[int], same: set[int]) -> set[int]:
-    """The nodes of unsigned long arithmetic (+ - * & | ^) over ints made
-    wider, pointer differences and constants the same under both models,
-    whose result is made 32 bits wide or is an allocation's size.  Their
-    low 32 bits are the same under both (the operations compute them from
-    the operands' low 32 bits), so a value cut to 32 bits is too, and an
-    allocation's size is where it is below 2^32, which `-o check:size32`
+def narrowed_sizes(lines: list[str], parents: list[int], same: set[int], wide: set[int],
+                   there: list[str | None]) -> set[int]:
+    """The nodes of unsigned wider arithmetic (+ - * & | ^) over narrower
+    ints made wider, pointer differences and constants the same under both
+    models, whose result is made 32 bits wide or is an allocation's size.
+    Their low 32 bits are the same under both (the operations compute them
+    from the operands' low 32 bits), so a value cut to 32 bits is too, and
+    an allocation's size is where it is below 2^32, which `-o check:size32`
     tests (`malloc(n * sizeof(int))`, `__builtin_alloca(n)` in a .i file).
     A pointer difference is one number under both (the pointers are in one
     object, of at most 2 GiB): it is no hazard wherever it is."""
-    c = _Constants(lines, parents)
+    c = _Constants(lines, parents, there)
     types = [_EXPR.match(t) for t in lines]
 
     def ty(i: int) -> str:
-        m = types[i]
-        return (m.group(3) or m.group(2)) if m else ""
+        return _canonical(lines[i]) if types[i] else ""
 
     def ptrdiff(i: int) -> bool:
         kids = c.children.get(i, [])
-        return types[i] is not None and types[i].group(1) == "BinaryOperator" and ty(i) == "long" and \
+        return i in wide and types[i] is not None and types[i].group(1) == "BinaryOperator" and \
+            ty(i) == "long long" and \
             types[i].group(4).strip() == "'-'" and len(kids) == 2 and all(ty(k).endswith("*") for k in kids)
 
     def tree(i: int, out: list[int]) -> bool:  # (the nodes above the leaves go to out)
         m, kids = types[i], c.children.get(i, [])
         if i in same or ptrdiff(i):
             return True
-        if m is None or ty(i) not in ("unsigned long", "long"):
+        if m is None or i not in wide:
             return False
         kind, rest = m.group(1), m.group(4).strip()
         if kind == "ParenExpr" and len(kids) == 1:
             out.append(i)
             return tree(kids[0], out)
-        if ty(i) != "unsigned long":  # (signed arithmetic overflows at other bounds)
+        if not ty(i).startswith("unsigned"):  # (signed arithmetic overflows at other bounds)
             return False
         if kind in ("ImplicitCastExpr", "CStyleCastExpr") and "<IntegralCast>" in rest and len(kids) == 1:
             out.append(i)
-            return ty(kids[0]) in _NARROW_TYPES or tree(kids[0], out)
+            return _narrow(ty(kids[0])) and kids[0] not in wide or tree(kids[0], out)
         ok = kind == "BinaryOperator" and len(kids) == 2 and rest in ("'+'", "'-'", "'*'", "'&'", "'|'", "'^'") or \
             kind == "UnaryOperator" and len(kids) == 1 and re.search(r"prefix '[-~]'", rest)
         out.append(i)
@@ -250,12 +245,12 @@ def narrowed_sizes(lines: list[str], parents: list[int], same: set[int]) -> set[
 
     def widened(i: int) -> bool:
         kids = c.children.get(i, [])
-        return types[i] is not None and types[i].group(1) == "ImplicitCastExpr" and len(kids) == 1 and \
-            "<IntegralCast>" in types[i].group(4) and ty(kids[0]) in _NARROW_TYPES
+        return i in wide and types[i] is not None and types[i].group(1) == "ImplicitCastExpr" and len(kids) == 1 and \
+            "<IntegralCast>" in types[i].group(4) and _narrow(ty(kids[0])) and kids[0] not in wide
 
     out: set[int] = {i for i in range(len(lines)) if ptrdiff(i)}
     for i, kids in c.children.items():
-        # an int made long, compared with a constant 0 <= C < 2^31 (`n >= 2147483647 / sizeof(int)`):
+        # an int made wider, compared with a constant 0 <= C < 2^31 (`n >= 2147483647 / sizeof(int)`):
         # a negative int is above C either way (2^64 - |n| or 2^32 - |n|), any other is itself
         if i < 0 or len(kids) != 2 or not re.match(r"^[\s|`-]*BinaryOperator .*'(?:[<>]|<=|>=|==|!=)'$", lines[i]):
             continue
@@ -264,14 +259,14 @@ def narrowed_sizes(lines: list[str], parents: list[int], same: set[int]) -> set[
             if v is not None and 0 <= v < 1 << 31:
                 out.add(a)
     for i in range(len(lines)):
-        if ty(i) not in ("unsigned long", "long") or i in out:
+        if i not in wide or i in out:
             continue
         j = parents[i]
         while j >= 0 and _SKIP_UP.match(lines[j]):
             j = parents[j]
         if j < 0:
             continue
-        narrowed = _TRUNCATES.match(lines[j]) and ty(j) in _NARROW_TYPES
+        narrowed = _TRUNCATES.match(lines[j]) and _narrow(ty(j)) and j not in wide
         sized = re.match(r"^[\s|`-]*CallExpr ", lines[j]) and callee_of(lines, j) in _ALLOCATORS
         nodes: list[int] = []
         if (narrowed or sized) and tree(i, nodes):
@@ -287,13 +282,13 @@ def narrowed_sizes(lines: list[str], parents: list[int], same: set[int]) -> set[
     return out
 
 
-def _width(t: str, m: int) -> tuple[int, bool] | None:
-    """(bits, signed) of integer type t under model m (0 LP64, 1 ILP32)."""
+def _width(t: str) -> tuple[int, bool] | None:
+    """(bits, signed) of integer type t."""
     t = t.replace("const ", "").strip()
     if t not in ("int", "unsigned int"):
         t = t.replace(" int", "")
     w = _WIDTH.get(t)
-    return (w[m], not t.startswith("unsigned") and t != "_Bool") if w else None
+    return (w, not t.startswith("unsigned") and t != "_Bool") if w else None
 
 
 def _fit(v: int, w: tuple[int, bool]) -> int:
@@ -311,10 +306,12 @@ _BINARY = {"+": lambda a, b: a + b, "-": lambda a, b: a - b, "*": lambda a, b: a
 
 
 class _Constants:
-    """Values of constant expressions in a text AST dump, per model."""
+    """Values of constant expressions in a text AST dump, per model (0
+    LLP64, its own dump's types; 1 ILP32, the types of the same nodes in
+    its dump: a node it does not have is no constant there)."""
 
-    def __init__(self, lines: list[str], parents: list[int]):
-        self.lines = lines
+    def __init__(self, lines: list[str], parents: list[int], there: list[str | None]):
+        self.lines = (lines, there)
         self.children: dict[int, list[int]] = {}
         for i, p in enumerate(parents):
             self.children.setdefault(p, []).append(i)
@@ -328,7 +325,8 @@ class _Constants:
         return self.memo[key]
 
     def evaluate(self, i: int, m: int) -> int | None:
-        e = _EXPR.match(self.lines[i])
+        text = self.lines[m][i]
+        e = _EXPR.match(text) if text else None
         if e is None:
             return None
         kind, ty, desugared, rest = e.groups()
@@ -340,18 +338,17 @@ class _Constants:
             if not s or bool(kids) == bool(s.group(1)):
                 return None
             if kids:  # sizeof of an expression: its type (`sizeof mask` of a char[32])
-                k = _EXPR.match(self.lines[kids[0]])
-                t = (k.group(3) or k.group(2)) if k else ""
+                t = _canonical(self.lines[m][kids[0]])
             else:
                 t = s.group(2) or s.group(1)
             t = t.replace("const ", "").strip()
             a = re.fullmatch(r"(.*?) ?\[(\d+)\]", t)  # (an array of a basic type)
             n, t = (int(a.group(2)), a.group(1)) if a else (1, t)
-            size = (8, 4) if t.endswith("*") else _SIZE.get(t)
-            return n * size[m] if size else None
+            size = (8, 4)[m] if t.endswith("*") else _SIZE.get(t)
+            return n * size if size else None
         if kind == "ParenExpr" and len(kids) == 1:
             return self.value(kids[0], m)
-        w = _width(desugared or ty, m)
+        w = _width(desugared or ty)
         args = [self.value(k, m) for k in kids]
         if w is None or None in args:
             return None
@@ -371,25 +368,22 @@ class _Constants:
         return None if w[1] and _fit(r, w) != r else _fit(r, w)  # (a signed overflow: no constant)
 
 
-def hazard(kind: str, text: str, ty: str, child: str) -> str:
-    """Why one AST node may differ between ILP32 and LP64 ("" if it cannot)."""
+def hazard(kind: str, text: str, ty: str, i: int, lines: list[str], wide: set[int],
+           there: list[str | None]) -> str:
+    """Why one AST node may differ between ILP32 and LLP64 ("" if it cannot)."""
+    child = lines[i + 1] if i + 1 < len(lines) else ""
     if "<PointerToIntegral>" in text:
         return "a cast between a pointer and an integer"
     if "<IntegralToPointer>" in text:
         # an int made a pointer holds the same number under both (and is
         # never a valid address in divm); only a wider one may differ
-        n = _NODE.match(child)
-        return "" if n and (n.group(3) or n.group(2)) in _NARROW_TYPES else "a cast between a pointer and an integer"
-    if kind == "UnaryExprOrTypeTraitExpr":
+        return "" if _narrow(_canonical(child)) and i + 1 not in wide else "a cast between a pointer and an integer"
+    if kind == "UnaryExprOrTypeTraitExpr" or i not in wide:
         return ""  # (size_hazard: a size that differs)
-    if ty not in _LONG:
-        return ""
-    if kind == "IntegerLiteral":
-        value = text.rsplit(" ", 1)[-1]
-        return f"the long constant {value}" if value.isdigit() and int(value) >= 1 << 31 else ""
     if kind == "ImplicitCastExpr" and _CONSTANT.match(child):
-        return ""  # a small constant made long has one value under both
-    return f"a value of type {ty}"
+        return ""  # a small constant made wider has one value under both
+    t32 = _canonical(there[i])
+    return f"a value of type {ty}" + (f" ({t32} under ILP32)" if t32 else "")
 
 
 _LAYOUT = re.compile(r"^Type: (.*)\n\nLayout: <ASTRecordLayout\n\s*Size:(\d+)\n\s*DataSize:\d+\n\s*Alignment:(\d+)"
@@ -402,13 +396,13 @@ _SIZED = {"malloc", "calloc", "realloc", "reallocarray", "alloca", "__builtin_al
           "__builtin_memset", "__builtin_memcpy", "__builtin_memmove", "__builtin_memcmp"}
 
 
-def differing_records(flags: list[str], path: str) -> set[str] | None:
+def differing_records(flags: list[str], flags32: list[str], path: str) -> set[str] | None:
     """The structures and unions whose layout (size, alignment, offsets)
-    differs between ILP32 and LP64, by clang's record layouts (None if
+    differs between ILP32 and LLP64, by clang's record layouts (None if
     clang cannot tell)."""
     layouts = []
-    for extra in ([], ["-m32"]):
-        c = [find_clang(), *flags, *extra, "-fsyntax-only", "-Xclang", "-fdump-record-layouts-simple", path]
+    for fl in (flags, flags32):
+        c = [find_clang(), *fl, "-fsyntax-only", "-Xclang", "-fdump-record-layouts-simple", path]
         try:
             r = subprocess.run(c, capture_output=True, text=True, errors="replace", timeout=600)
         except (OSError, subprocess.TimeoutExpired):
@@ -416,8 +410,8 @@ def differing_records(flags: list[str], path: str) -> set[str] | None:
         if r.returncode != 0:
             return None
         layouts.append({m[0]: m[1:] for m in _LAYOUT.findall(r.stdout)})
-    lp64, ilp32 = layouts
-    return {t for t in lp64.keys() | ilp32.keys() if lp64.get(t) != ilp32.get(t)}
+    llp64, ilp32 = layouts
+    return {t for t in llp64.keys() | ilp32.keys() if llp64.get(t) != ilp32.get(t)}
 
 
 def parent_lines(lines: list[str]) -> list[int]:
@@ -434,23 +428,31 @@ def parent_lines(lines: list[str]) -> list[int]:
 
 
 def type_differs(t: str, differ: set[str] | None) -> bool:
-    """Can the type named t have another size or alignment under ILP32?"""
-    if "*" in t or "(" in t or re.search(r"\blong\b", t.replace("long long", "")):
+    """Can the type named t have another size or alignment under ILP32?
+    (Pointers, long double, long long and double -- 4-aligned there in a
+    structure --, and structures whose layout differs.)"""
+    if "*" in t or "(" in t or "long double" in t:
         return True
     if differ is None:
         return bool(_RECORD.search(t))
     return any(r in differ for r in _RECORD.findall(t))
 
 
-def size_hazard(kind: str, text: str, lines: list[str], i: int, parents: list[int], differ) -> str:
+def size_hazard(kind: str, text: str, lines: list[str], i: int, parents: list[int], differ,
+                there: list[str | None]) -> str:
     """sizeof, _Alignof or offsetof of a type laid out differently, unless
     it only gives an allocation or a copy its size."""
     m = _ARG_TYPE.search(text)
+    m32 = _ARG_TYPE.search(there[i] or "")
     if m:
         names = [m.group(1), m.group(2) or ""]
+        if m32 is None or (m32.group(2) or m32.group(1)) != (m.group(2) or m.group(1)):
+            names.append("?*")  # (another type there: size_t)
     else:  # sizeof of an expression: the type of its operand (the next line)
         n = _NODE.match(lines[i + 1]) if i + 1 < len(lines) else None
         names = [n.group(2), n.group(3) or ""] if n else ["?*"]
+        if i + 1 >= len(lines) or _canonical(there[i + 1]) != _canonical(lines[i + 1]):
+            names.append("?*")
     if kind == "OffsetOfExpr":  # (the dump does not name its structure: any that differs may be it)
         if differ is not None and not differ:
             return ""

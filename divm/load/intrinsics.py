@@ -20,7 +20,7 @@ BASES = {
     "is.constant", "annotation", "ptr.annotation", "launder.invariant.group",
     "strip.invariant.group", "canonicalize", "powi", "frexp", "get.rounding",
     "allow.runtime.check", "allow.ubsan.check", "modf", "sincos", "tan", "asin", "acos", "atan",
-    "atan2", "sinh", "cosh", "tanh", "exp10",
+    "atan2", "sinh", "cosh", "tanh", "exp10", "frameaddress", "returnaddress", "sponentry",
 }
 
 _REDUCE = re.compile(r"^vector\.reduce\.(add|mul|and|or|xor|smax|smin|umax|umin|fadd|fmul|fmax|fmin)$")

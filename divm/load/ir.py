@@ -89,4 +89,5 @@ class Program:
         self.source: str | None = None  # the C file it was compiled from
         self.uninit_reads: str | None = None  # what an optimising divm cc may have folded away (loader.py)
         self.digest = ""
+        self.llp64 = False  # `long` is 32 bits (a Windows-gnu triple: link.py; divm's pointers stay 64)
         self.decoder = None  # decodes the remaining functions on demand

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import pickle
+import re
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -35,8 +36,11 @@ class _LazyLLVM:
 A = _LazyLLVM()
 
 
-def runtime_modules() -> list[Path]:
-    mods = [RUNTIME / "dios.bc", RUNTIME / "libc.bc"]
+def runtime_modules(llp64: bool = False) -> list[Path]:
+    """DiOS and libc-shim, built for the program's `long`: 64 bits, or 32
+    (LLP64, `make` builds both)."""
+    d = RUNTIME / "llp64" if llp64 else RUNTIME
+    mods = [d / "dios.bc", d / "libc.bc"]
     for m in mods:
         if not m.exists():
             raise LoadError(f"runtime bitcode {m} is missing: run `make` first")
@@ -62,10 +66,10 @@ class Runtime:
         self.local_globs = local_globs
 
 
-def _link_runtime(ctx: Context):
+def _link_runtime(ctx: Context, llp64: bool):
     lib = ctx.lib
     mod = None
-    for rp in runtime_modules():
+    for rp in runtime_modules(llp64):
         m = ctx.parse(rp.read_bytes(), rp.name)
         if mod is None:
             mod = m
@@ -77,11 +81,11 @@ def _link_runtime(ctx: Context):
 
 
 
-def build_runtime() -> tuple[Runtime, Decoder]:
+def build_runtime(llp64: bool = False) -> tuple[Runtime, Decoder]:
     from divm.load.decode import Context, Decoder
     ctx = Context()
     lib = ctx.lib
-    mod = _link_runtime(ctx)
+    mod = _link_runtime(ctx, llp64)
     msg = A.ffi.new("char **")
     if lib.LLVMVerifyModule(mod, 2, msg):
         text = A.s(msg[0]).strip().splitlines()
@@ -123,19 +127,20 @@ def build_runtime() -> tuple[Runtime, Decoder]:
 
 
 
-def load_runtime() -> tuple[Runtime, Decoder | None]:
+def load_runtime(llp64: bool = False) -> tuple[Runtime, Decoder | None]:
     """The runtime, from the cache if possible (a fresh copy each time: the
     program is linked into it in place)."""
     from divm.load import cache
-    rt = cache.get_obj("runtime") if cache.enabled() else None
+    name = "runtime-llp64" if llp64 else "runtime"
+    rt = cache.get_obj(name) if cache.enabled() else None
     if isinstance(rt, Runtime):
         return rt, None
-    rt, dec = build_runtime()
+    rt, dec = build_runtime(llp64)
     if cache.enabled():
         refs = [fn.ref for fn in rt.prog.functions]
         for fn in rt.prog.functions:
             fn.ref = None
-        cache.put_obj("runtime", rt)
+        cache.put_obj(name, rt)
         for fn, r in zip(rt.prog.functions, refs):
             fn.ref = r
     return rt, dec
@@ -347,7 +352,7 @@ class Bodies:
         if self.dec is None:
             from divm.load.decode import Context, Decoder
             ctx = Context()
-            mod = _link_runtime(ctx)
+            mod = _link_runtime(ctx, self.prog.llp64)
             self.dec = Decoder(ctx, mod, set())
         dec = self.dec
         if not self._mapped:
@@ -385,28 +390,46 @@ class Bodies:
 UNINIT_GLOBAL = "__divm_cc_uninit"  # set by an optimising compile (loader.uninitialised_reads)
 
 
+def llp64_target(data: bytes, what: str) -> bool:
+    """Whether the module's `long` is 32 bits with 64-bit pointers: a
+    Windows triple (clang's --target=x86_64-w64-windows-gnu, which divm
+    svcomp uses for ILP32 tasks).  A 32-bit target's pointers divm's memory
+    cannot hold."""
+    from divm.load.decode import Context
+    ctx = Context()
+    mod = ctx.parse(data, what)
+    triple = A.s(ctx.lib.LLVMGetTarget(mod))
+    if re.search(r"(^|-)p:32:", A.s(ctx.lib.LLVMGetDataLayoutStr(mod))):
+        raise LoadError(f"{what}: target {triple} has 32-bit pointers, which divm does not support "
+                        "(compile for x86_64; divm svcomp --data-model ILP32 runs 32-bit programs)")
+    return "windows" in triple or "mingw" in triple
+
+
 def link_and_decode(data: bytes, what: str) -> Program:
     from divm.load import cache
-    rt, dec = load_runtime()
-    nrt = len(rt.prog.functions)
     key = "prog-" + hashlib.sha256(data).hexdigest()
     ent = cache.get_obj(key) if cache.enabled() else None
     part = digest = None
-    if isinstance(ent, tuple) and len(ent) == 2:
+    if isinstance(ent, tuple) and len(ent) == 3:
         try:
             part = pickle.loads(ent[0])
-            digest = ent[1]
+            digest, llp64 = ent[1], ent[2]
         except Exception:
             part = None
     fresh = None
     if not isinstance(part, UserPart):
+        llp64 = llp64_target(data, what)
+    rt, dec = load_runtime(llp64)
+    nrt = len(rt.prog.functions)
+    if not isinstance(part, UserPart):
         part = decode_user(data, what, rt)
         fresh = pickle.dumps(part, protocol=pickle.HIGHEST_PROTOCOL) if cache.enabled() else None
     prog = link(rt, part, what)
+    prog.llp64 = bool(llp64)
     if digest is None or not isinstance(digest, str):
         digest = structural_digest(prog)
         if fresh is not None:
-            cache.put_obj(key, (fresh, digest))
+            cache.put_obj(key, (fresh, digest, prog.llp64))
     prog.digest = digest
     note = prog.glob_by_name.get(UNINIT_GLOBAL)
     if note is not None and isinstance(note.init, tuple):
@@ -414,7 +437,7 @@ def link_and_decode(data: bytes, what: str) -> Program:
     ckey = key[5:37]
     for fn in prog.functions:
         if not fn.decl:
-            fn.ckey = f"u-{ckey}-{fn.idx}" if not fn.system else "rt"
+            fn.ckey = f"u-{ckey}-{fn.idx}" if not fn.system else "rt64" if prog.llp64 else "rt"
     prog.decoder = Bodies(prog, nrt, dec, data, what)
     return prog
 

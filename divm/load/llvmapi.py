@@ -41,6 +41,7 @@ LLVMBool LLVMLinkModules2(LLVMModuleRef Dest, LLVMModuleRef Src);
 LLVMBool LLVMVerifyModule(LLVMModuleRef M, int Action, char **OutMessage);
 void LLVMDisposeModule(LLVMModuleRef M);
 const char *LLVMGetDataLayoutStr(LLVMModuleRef M);
+const char *LLVMGetTarget(LLVMModuleRef M);
 LLVMTargetDataRef LLVMCreateTargetData(const char *StringRep);
 unsigned long long LLVMABISizeOfType(LLVMTargetDataRef TD, LLVMTypeRef Ty);
 unsigned long long LLVMStoreSizeOfType(LLVMTargetDataRef TD, LLVMTypeRef Ty);

@@ -8,7 +8,7 @@ import ctypes
 import ctypes.util
 import math
 
-from divm.load.layout import M32, X80, fp80_bytes, fp80_value
+from divm.load.layout import M32, M64, X80, fp80_bytes, fp80_value
 from divm.load.types import I8, I32
 from divm.load.values import U
 from divm.vm.defs import CF_CANCEL, Suspend
@@ -68,8 +68,30 @@ def _wrap_ld(cfn):
     return f
 
 
-def builtins(vm) -> dict:
-    b: dict = {}
+class Builtins(dict):
+    """name -> the VM's function.  "__VERIFIER_nondet_K:bits" (codegen asks
+    for it) is K's input at the width the program declares it with, where
+    that is narrower than K's own: `size_t` typedef'd `unsigned int` in an
+    ILP32 task, `long` in a 32-bit-long model."""
+
+    def __init__(self, vm):
+        super().__init__()
+        self.vm = vm
+
+    def __missing__(self, key: str):
+        name, sep, bits = key.partition(":")
+        kind = name[len("__VERIFIER_nondet_"):]
+        if not sep or not name.startswith("__VERIFIER_nondet_") or kind not in NONDET:
+            raise KeyError(key)
+        w = int(bits)
+        eng = self.vm.engine
+        f = (lambda: eng.fresh(w, name)) if eng is not None else make_nondet(self.vm, w, NONDET[kind][1], name)
+        self[key] = f
+        return f
+
+
+def builtins(vm) -> Builtins:
+    b = Builtins(vm)
     for suffix, ct in (("", ctypes.c_double), ("f", ctypes.c_float), ("l", ctypes.c_longdouble)):
         for n in D1:
             try:
@@ -98,17 +120,14 @@ def builtins(vm) -> dict:
             return _c(x) & M32
         b["ilogb" + suffix] = ilogb
 
-        def lround(x, _c=getattr(_libm, "llround" + suffix), _t=ct):
-            _c.restype, _c.argtypes = ctypes.c_longlong, [_t]
-            return _c(x) & ((1 << 64) - 1)
-        for n in ("lround", "llround"):
-            b[n + suffix] = lround
-
-        def lrint(x, _c=getattr(_libm, "llrint" + suffix), _t=ct):
-            _c.restype, _c.argtypes = ctypes.c_longlong, [_t]
-            return _c(x) & ((1 << 64) - 1)
-        for n in ("lrint", "llrint"):
-            b[n + suffix] = lrint
+        for base in ("round", "rint"):
+            # (l...: a long, 32 bits in an LLP64 program; the host's long long
+            # result is what C's conversion gives where it fits)
+            for n, m in (("l" + base, M32 if vm.prog.llp64 else M64), ("ll" + base, M64)):
+                def rounded(x, _c=getattr(_libm, "ll" + base + suffix), _t=ct, _m=m):
+                    _c.restype, _c.argtypes = ctypes.c_longlong, [_t]
+                    return _c(x) & _m
+                b[n + suffix] = rounded
 
         def frexp(x, ep, _c=getattr(_libm, "frexp" + suffix), _t=ct):
             _c.restype, _c.argtypes = _t, [_t, ctypes.POINTER(ctypes.c_int)]

@@ -458,6 +458,8 @@ def format_(vm, parsed: dict, fmt, va, sources: list):
         if v is NO:
             return NO
         if c in _INTCONV:
+            if length == "l" and vm.prog.llp64:  # (a 32-bit long)
+                length = ""
             out.append(_conv_int(c, flags, width, prec, length, v))
         elif c == "s":
             s = _conv_str(vm, flags, width, prec, v, sources)

@@ -209,5 +209,9 @@ class Insns:
         """va_start(ap) in the function whose allocas start at AST[sp]
         (va_area made the first two): gp_offset and fp_offset past the
         register save area, so va_arg takes every argument from the
-        overflow area."""
+        overflow area.  LLP64's va_list is a pointer into the overflow area
+        (its calls pass what is wider than 8 bytes by reference)."""
+        if self.prog.llp64:
+            self.st(ap, self.AST[sp] << 32, PTR)
+            return
         self.st(ap, (48, 176, self.AST[sp] << 32, self.AST[sp + 1] << 32), VA_LIST)

@@ -18,7 +18,9 @@ _D = struct.Struct("<d").unpack_from
 _II = struct.Struct("<II").unpack_from
 # the x86-64 __va_list_tag va_start writes (vm/insns.py): gp_offset and
 # fp_offset past the register save area, so va_arg takes every argument
-# from overflow_arg_area (at offset 8), which it moves past each one
+# from overflow_arg_area (at offset 8), which it moves past each one.
+# LLP64's va_list is that pointer itself, and a long double an 8-byte
+# reference to it.
 VA_LIST_SIZE, VA_GP_FP, VA_OVERFLOW = 24, (48, 176), 8
 
 
@@ -101,7 +103,8 @@ class LibcRaces:
         o = self.objs.get(ap >> 32) if ap.__class__ is int else None
         if o is None:
             return []  # (the call faults reading it)
-        acc = [Access(ap, VA_LIST_SIZE, False, False)]
+        llp64 = self.prog.llp64
+        acc = [Access(ap, 8 if llp64 else VA_LIST_SIZE, False, False)]
         at = self.overflow_area(ap)
         if at is None:
             return acc + self.va_list_unknown(o, ap & M32)
@@ -112,7 +115,7 @@ class LibcRaces:
         pos, k0 = start, 0  # the offset of argument k0
         for k, write, size in format_accesses(fmt, scan, max(len(area.b) - start, 0) // 8, wide, token):
             while k0 < k:
-                pos = ((pos + 15) & ~15) + 16 if k0 in wide else pos + 8
+                pos = ((pos + 15) & ~15) + 16 if k0 in wide and not llp64 else pos + 8
                 k0 += 1
             if pos + 8 <= len(area.b):
                 got = self.argument_access(decode_obj(PTR, area, pos), write, size)
@@ -127,6 +130,13 @@ class LibcRaces:
         if o is None:
             return None
         off = ap & M32
+        if self.prog.llp64:
+            if off + 8 <= len(o.b) and (o.ud is None or not any(o.ud[off:off + 8])):
+                q = _Q(o.b, off)[0]
+                area = self.objs.get(q >> 32)
+                if area is not None:
+                    return area, q
+            return None
         if off + VA_LIST_SIZE <= len(o.b) and (o.ud is None or not any(o.ud[off:off + VA_LIST_SIZE])) \
                 and _II(o.b, off) == VA_GP_FP:
             q = _Q(o.b, off + VA_OVERFLOW)[0]
@@ -152,12 +162,13 @@ class LibcRaces:
                     kinds[k] = "i"
             if d.arg is not None:
                 kinds[d.arg] = ("L" if d.length == b"L" else "d") if d.c in "fFeEgGaA" else "i"
+        wide = 8 if self.prog.llp64 else 16
         out: list = []
         for k in range(max(kinds) + 1 if kinds else 0):
             kind = kinds.get(k, "i")
             if kind == "L":
-                pos = (pos + 15) & ~15
-            n = 16 if kind == "L" else 8
+                pos = (pos + wide - 1) & ~(wide - 1)
+            n = wide if kind == "L" else 8
             if pos + n > len(area.b):
                 break
             if kind == "L" or area.ud is not None and any(area.ud[pos:pos + n]):
@@ -173,7 +184,7 @@ class LibcRaces:
         written to its end (more than the call can touch, never less)."""
         acc = []
         for at in sorted(o.ptrs):
-            if not off <= at < off + VA_LIST_SIZE or at + 8 > len(o.b):
+            if not off <= at < off + (8 if self.prog.llp64 else VA_LIST_SIZE) or at + 8 > len(o.b):
                 continue
             q = _Q(o.b, at)[0]
             held = self.objs.get(q >> 32)
