@@ -213,7 +213,11 @@ NONDET = {"bool": (1, False), "_Bool": (1, False), "char": (8, True), "schar": (
           "pointer": (64, False), "u32": (32, False), "u16": (16, False), "u8": (8, False),
           "s32": (32, True), "int128": (128, True), "uint128": (128, False), "pchar": (64, False),
           "pthread_t": (64, False), "sector_t": (64, False), "ushort_t": (16, False), "ssize_t": (64, True),
-          "unsigned_int": (32, False)}  # (as SV-COMP's termination-nla tasks spell it)
+          # (spelled out, as SV-COMP's nla and termination tasks have them)
+          "unsigned_int": (32, False), "unsigned_char": (8, False), "unsigned_short": (16, False),
+          "unsigned_long": (64, False), "unsigned_long_long": (64, False), "long_long": (64, True),
+          "signed_char": (8, True), "signed_short": (16, True), "signed_int": (32, True),
+          "signed_long": (64, True), "signed_long_long": (64, True)}
 
 
 def uninit_inputs(vm) -> None:
