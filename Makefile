@@ -39,13 +39,15 @@ $(SPEEDUPS): divm/state/_speedups.c
 	@$(PY) setup.py -q build_ext --inplace >/dev/null 2>&1 && echo "built $@" || \
 	    echo "note: divm/state/_speedups.c not built (no C compiler?): the Python walk is used"
 
-# $(call runtime_part,OUT,SOURCES,EXTRA FLAGS)
+# $(call runtime_part,OUT,SOURCES,EXTRA FLAGS); linked into a temporary file
+# and renamed, so that a divm running meanwhile never reads a part-written
+# runtime (an empty module parses, and would be cached as the runtime)
 define runtime_part
 	@mkdir -p $(dir $(1))/$(basename $(notdir $(1)))
 	@set -e; objs=; for f in $(2); do \
 	    o=$(dir $(1))/$(basename $(notdir $(1)))/$$(echo $$f | tr / _).bc; \
 	    $(CLANG) $(CFLAGS_RT) $(3) $$f -o $$o; objs="$$objs $$o"; done; \
-	    $(LINK) $$objs -o $(1)
+	    $(LINK) $$objs -o $(1).tmp; mv -f $(1).tmp $(1)
 	@echo "built $(1)"
 endef
 

@@ -23,7 +23,8 @@ and a trailing `// ERROR` comment marks the line of the error.
 
 Environment variables:
     DIVM_TEST_CLANG    clang used for the native -O2 variant (default clang-22)
-    DIVM_TEST_GCC      gcc for the native reference builds (default gcc)
+    DIVM_TEST_GCC      gcc for the native reference builds (default gcc; the
+                       llp64 variant needs its -m32, gcc-multilib)
     DIVM_TEST_TIMEOUT  seconds allowed per divm command (default 60)
     DIVM_TEST_O2_ALL   1: run the clang -O2 variant for every program
     DIVM_TEST_CMD      the divm command, split like a shell command line
@@ -94,6 +95,24 @@ def require_gcc() -> str:
     gcc = find_gcc()
     if gcc is None:
         pytest.skip("gcc not found: native reference builds need it")
+    return gcc
+
+
+_GCC_M32: dict = {}
+
+
+def require_gcc_m32() -> str:
+    """gcc, when it can build and run 32-bit programs (gcc-multilib)."""
+    gcc = require_gcc()
+    if gcc not in _GCC_M32:
+        import tempfile
+        with tempfile.TemporaryDirectory() as d:
+            src, exe = Path(d) / "t.c", Path(d) / "t"
+            src.write_text("int main(void) { return sizeof(long) != 4; }\n")
+            r = subprocess.run([gcc, "-m32", str(src), "-o", str(exe)], capture_output=True, timeout=120)
+            _GCC_M32[gcc] = r.returncode == 0 and subprocess.run([str(exe)], timeout=10).returncode == 0
+    if not _GCC_M32[gcc]:
+        pytest.skip("gcc -m32 cannot build or run 32-bit programs (install gcc-multilib)")
     return gcc
 
 

@@ -17,7 +17,7 @@ from types import SimpleNamespace
 import pytest
 
 from divm.cli.proof import ProofAttempt, proof_options
-from divm.load.loader import load_program
+from divm.load.loader import LLP64_TARGET, load_program
 from divm.prove.chc import check, prove, solve
 from divm.prove.encode import Encoder, Options
 from divm.prove.scan import Scan
@@ -71,8 +71,12 @@ def test_no_proof_of_an_error(path):
         prop = re.search(r"//\s*svcomp:\s*(\S+)", text).group(1)
         opts = Options(abort_error=False, exit_error=False, uninit_nondet=True, void_main=True,
                        overflow=prop == "no-overflow")
+    flags = []
+    task = re.search(r"//\s*svcomp:.*\btask=(\S+)", text)
+    if task and "data_model: ILP32" in open(os.path.join(os.path.dirname(path), task.group(1))).read():
+        flags = [LLP64_TARGET]  # (as divm svcomp compiles an ILP32 task)
     try:
-        prog = load_program(path)
+        prog = load_program(path, flags)
     except Exception:  # noqa: BLE001 (programs that test load errors)
         return
     # (in a child process that is killed if z3 overruns its time)

@@ -176,3 +176,17 @@ def test_a_proof_outweighs_the_call_depth_limit():
     assert svcomp.verdict_of(prop, {**report, "cut_errors": wrap}) == "true"
     unreach = svcomp.parse_prp(os.path.join(PROPS, "unreach-call.prp"))
     assert svcomp.verdict_of(unreach, {**report, "cut_errors": wrap}) == "unknown"
+
+
+def test_endless_loop_witness_assumes_the_loops_inputs(tmp_path):
+    """A loop only its inputs keep going: the lasso's loop edges assume the
+    value each call returns every round."""
+    prog = os.path.join(HERE, "term_nondet_loop_false.c")
+    r = run_svcomp(["--prop", os.path.join(PROPS, "termination.prp"), "--witness-dir", str(tmp_path), prog],
+                   str(tmp_path))
+    assert r.stdout.strip().splitlines()[-1] == "false(termination)", r.stdout + r.stderr
+    graphml = (tmp_path / "witness.graphml").read_text()
+    assumed = re.findall(r'<data key="startline">(\d+)</data>\s*<data key="assumption">\\result == (-?\d+);',
+                         graphml)
+    assert ("10", ) == tuple(line for line, _ in assumed if line == "10") and \
+        all(v != "0" for line, v in assumed if line == "10"), graphml

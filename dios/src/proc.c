@@ -139,7 +139,7 @@ static void **remove_tasks( struct dios_state *s, struct __dios_proc *p )
     for ( int i = 0; i < s->ntasks; ++i )
         n += s->tasks[ i ]->proc == p;
     void **dead = kalloc( ( n + 2 ) * sizeof( void * ) );
-    int k = 0, cur = ( int )( long ) __vm_ctl_get( _VM_CR_Task ), j = 0;
+    int k = 0, cur = ( int )( intptr_t ) __vm_ctl_get( _VM_CR_Task ), j = 0;
     if ( p->globals )
         dead[ k++ ] = p->globals;
     p->globals = 0;
@@ -162,7 +162,7 @@ static void **remove_tasks( struct dios_state *s, struct __dios_proc *p )
     for ( int i = j; i < s->ntasks; ++i )
         s->tasks[ i ] = 0;
     s->ntasks = j;
-    __vm_ctl_set( _VM_CR_Task, ( void * )( long ) newcur );
+    __vm_ctl_set( _VM_CR_Task, ( void * )( intptr_t ) newcur );
     s->last = 0;
     dead[ k ] = 0;
     return dead;

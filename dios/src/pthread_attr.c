@@ -20,7 +20,7 @@ static void *kalloc( int size )
 
 /* -- thread attributes --------------------------------------------------------------------- */
 
-int pthread_attr_setstack( pthread_attr_t *a, void *addr, unsigned long size )
+int pthread_attr_setstack( pthread_attr_t *a, void *addr, size_t size )
 {
     if ( size < PTHREAD_STACK_MIN )
         return EINVAL;
@@ -29,7 +29,7 @@ int pthread_attr_setstack( pthread_attr_t *a, void *addr, unsigned long size )
     return 0;
 }
 
-int pthread_attr_getstack( const pthread_attr_t *a, void **addr, unsigned long *size )
+int pthread_attr_getstack( const pthread_attr_t *a, void **addr, size_t *size )
 {
     *addr = a->stackaddr;
     *size = a->stacksize;
@@ -38,8 +38,8 @@ int pthread_attr_getstack( const pthread_attr_t *a, void **addr, unsigned long *
 
 int pthread_attr_setstackaddr( pthread_attr_t *a, void *addr ) { a->stackaddr = addr; return 0; }
 int pthread_attr_getstackaddr( const pthread_attr_t *a, void **addr ) { *addr = a->stackaddr; return 0; }
-int pthread_attr_setguardsize( pthread_attr_t *a, unsigned long g ) { a->guardsize = g; return 0; }
-int pthread_attr_getguardsize( const pthread_attr_t *a, unsigned long *g ) { *g = a->guardsize; return 0; }
+int pthread_attr_setguardsize( pthread_attr_t *a, size_t g ) { a->guardsize = g; return 0; }
+int pthread_attr_getguardsize( const pthread_attr_t *a, size_t *g ) { *g = a->guardsize; return 0; }
 
 int pthread_attr_setinheritsched( pthread_attr_t *a, int i )
 {

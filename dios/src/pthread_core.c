@@ -101,7 +101,7 @@ void pthread_exit( void *value )
 static void reap( struct __dios_task *t )
 {
     struct dios_state *s = state();
-    int cur = ( int )( long ) __vm_ctl_get( _VM_CR_Task ), i = 0;
+    int cur = ( int )( intptr_t ) __vm_ctl_get( _VM_CR_Task ), i = 0;
     while ( i < s->ntasks && s->tasks[ i ] != t )
         ++i;
     if ( i == s->ntasks || i == cur )
@@ -113,7 +113,7 @@ static void reap( struct __dios_task *t )
         s->tasks[ k ] = s->tasks[ k + 1 ];
     s->tasks[ --s->ntasks ] = 0;
     if ( cur > i )
-        __vm_ctl_set( _VM_CR_Task, ( void * )( long )( cur - 1 ) );
+        __vm_ctl_set( _VM_CR_Task, ( void * )( intptr_t )( cur - 1 ) );
     if ( s->last > i )
         --s->last;
     if ( t->keys )

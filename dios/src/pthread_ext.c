@@ -646,7 +646,7 @@ void __pthread_cleanup_pop( struct __pthread_cleanup *c, int execute )
 
 /* -- attributes and timed mutexes ----------------------------------------------------------- */
 
-int pthread_attr_setstacksize( pthread_attr_t *a, unsigned long size )
+int pthread_attr_setstacksize( pthread_attr_t *a, size_t size )
 {
     if ( size < PTHREAD_STACK_MIN )
         return EINVAL;
@@ -654,7 +654,7 @@ int pthread_attr_setstacksize( pthread_attr_t *a, unsigned long size )
     return 0;
 }
 
-int pthread_attr_getstacksize( const pthread_attr_t *a, unsigned long *size )
+int pthread_attr_getstacksize( const pthread_attr_t *a, size_t *size )
 {
     *size = a->stacksize;
     return 0;

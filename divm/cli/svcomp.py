@@ -160,12 +160,13 @@ def check(program: str, prop: Property, model: str, args) -> tuple[str, object, 
         raise LoadError(f"{program}: no such file")
     flags: list[str] = []
     if model == "ILP32":
-        from divm.load.datamodel import LLP64_FLAGS, ilp32_hazards
+        from divm.load.datamodel import ilp32_hazards
+        from divm.load.loader import LLP64_TARGET
         hazards = ilp32_hazards(program)
         if hazards:
             note(f"unknown: an ILP32 task that may compute differently under divm's LLP64 ({hazards[0]})")
             return "unknown", None, None
-        flags = LLP64_FLAGS
+        flags = [LLP64_TARGET]
     from divm.load.loader import load_program
     from divm.load.errors import VMError
     t0 = time.time()
@@ -387,7 +388,9 @@ def write_witness(args, prog, program: str, prop: Property, model: str, verdict:
         note("no violation witness: the error has no location in the program")
         return
     cycle = report.get("cycle") or []
-    if cycle:  # (a proof's loop)
+    if cycle:  # (a proof's loop; a call in it returns one value each round, an assumption on its line)
+        cycle = [{**c, "value": c_literal(c["input"]["function"], c["input"]["value"], c["input"]["bits"]),
+                  "callee": c["input"]["function"]} if c.get("input") else c for c in cycle]
         target = cycle[0]
     elif report.get("cycle_start") is not None:  # a run that never ends: the lines its loop passes
         cycle = [{"file": st["file"], "line": st["line"], "function": st["function"]}

@@ -385,7 +385,8 @@ def violation_graphml(task: WitnessTask, waypoints: list[dict], target: dict, cy
     made the call) to the violation node, entered on the target's line.
     With a cycle (termination: the lines the endless loop passes, first the
     target's), the chain ends in a cycle head instead, and the loop's edges
-    lead from it back to it."""
+    lead from it back to it; a loop line whose call returns the same value
+    each round ("value", "callee") has that assumption."""
     prog = _Program(task)
     wps = _waypoints(prog, waypoints)
     tgt = _target(prog, target)
@@ -405,7 +406,13 @@ def violation_graphml(task: WitnessTask, waypoints: list[dict], target: dict, cy
                        ("programfile", task.program), ("programhash", prog.sha256),
                        ("architecture", ARCHITECTURE[task.data_model]), ("creationtime", _now())):
         data(graph, key, value)
-    loop = [_target(prog, c) for c in cycle[1:]]
+    def step(c: dict) -> dict:  # (a loop's line with a call that returns one value each round)
+        st = _target(prog, c)
+        if c.get("value") is not None:
+            st.update(value=_constant(c["value"]), callee=str(c["callee"]))
+        return st
+    tgt = step(target) if cycle else tgt
+    loop = [step(c) for c in cycle[1:]]
     nodes = [ET.SubElement(graph, "node", {"id": f"N{i}"}) for i in range(len(wps) + 1 + max(len(loop), 1))]
     data(nodes[0], "entry", "true")
     head = len(wps) + 1

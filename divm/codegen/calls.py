@@ -196,7 +196,7 @@ def narrowed(name: str, ins: Ins) -> str:
     """The builtin a call of name takes: a nondet kind declared with fewer
     bits than its own gives values of the declared width (vm/builtins.py)."""
     if name.startswith("__VERIFIER_nondet_") and ins.res and ins.ty.k == "i":
-        from divm.vm.builtins import NONDET
+        from divm.load.nondet import NONDET
         k = NONDET.get(name[len("__VERIFIER_nondet_"):])
         if k is not None and ins.ty.bits < k[0]:
             return f"{name}:{ins.ty.bits}"

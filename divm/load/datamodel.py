@@ -26,14 +26,7 @@ from __future__ import annotations
 import re
 import subprocess
 
-from divm.load.loader import ROOT, LoadError, cc_flags, find_clang
-
-# clang's LLP64 target with what a Linux program may look at kept Linux's
-LLP64_FLAGS = ["--target=x86_64-w64-windows-gnu", "-mno-ms-bitfields", "-fno-short-wchar",
-               *(f"-U{m}" for m in ("_WIN32", "_WIN64", "WIN32", "WIN64", "__WIN32", "__WIN64", "__WIN32__",
-                                    "__WIN64__", "__MINGW32__", "__MINGW64__", "__MSVCRT__")),
-               *(f"-D{m}" for m in ("__linux__", "__linux", "linux", "__unix__", "__unix", "unix", "__gnu_linux__",
-                                    "__ELF__"))]
+from divm.load.loader import LLP64_FLAGS, ROOT, LoadError, cc_flags, find_clang
 
 _NODE = re.compile(r"^[\s|`-]*(\w+) 0x[0-9a-f]+ (?:<.*?> )?(?:[^']*?)'([^']*)'(?::'([^']*)')?")
 _RANGE = re.compile(r" <([^,>]*)[,>]")

@@ -70,7 +70,10 @@ def _link_runtime(ctx: Context, llp64: bool):
     lib = ctx.lib
     mod = None
     for rp in runtime_modules(llp64):
-        m = ctx.parse(rp.read_bytes(), rp.name)
+        data = rp.read_bytes()
+        if not data:  # (an empty module parses: being rewritten, or a failed build)
+            raise LoadError(f"runtime bitcode {rp} is empty: run `make` again")
+        m = ctx.parse(data, rp.name)
         if mod is None:
             mod = m
             continue

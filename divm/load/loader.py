@@ -9,6 +9,7 @@ LLVM handle."""
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 from typing import Callable
 
@@ -51,6 +52,17 @@ def cc_flags(warnings: bool = False) -> list[str]:
             "-Wno-error=incompatible-pointer-types", "-Wno-error=return-mismatch"]
 
 
+# clang's LLP64 target (32-bit long, 64-bit pointers: divm svcomp's ILP32
+# model) with what a Linux program may look at kept Linux's: macros, bit
+# field layout (not Microsoft's), a 32-bit wchar_t
+LLP64_TARGET = "--target=x86_64-w64-windows-gnu"
+LLP64_FLAGS = [LLP64_TARGET, "-mno-ms-bitfields", "-fno-short-wchar",
+               *(f"-U{m}" for m in ("_WIN32", "_WIN64", "WIN32", "WIN64", "__WIN32", "__WIN64", "__WIN32__",
+                                    "__WIN64__", "__MINGW32__", "__MINGW64__", "__MSVCRT__")),
+               *(f"-D{m}" for m in ("__linux__", "__linux", "linux", "__unix__", "__unix", "unix", "__gnu_linux__",
+                                    "__ELF__"))]
+
+
 def compile_c(sources: list[str], out: str, user_flags: list[str], cwd: str | None = None,
               diagnostics: Callable[[str], None] | None = None) -> None:
     """Compile (and link) C sources to bitcode.  diagnostics(text) gets all
@@ -60,6 +72,8 @@ def compile_c(sources: list[str], out: str, user_flags: list[str], cwd: str | No
     flags = cc_flags(warnings=diagnostics is not None)
     if any(f.startswith("-O") for f in user_flags):  # (the user's optimisation wins: its passes run)
         flags = [f for f in flags if f not in ("-Xclang", "-disable-llvm-passes")]
+    if re.search(r"(?:--target=|-target )\S*windows", " ".join(user_flags)):
+        user_flags = [*LLP64_FLAGS[1:], *user_flags]  # (a Windows target is how divm gets LLP64)
     cmd = [find_clang(), *flags, *user_flags]
     failed: list[str] = []
 

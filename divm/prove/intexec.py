@@ -220,7 +220,7 @@ class Exec:
         if name in END_CALLS or name in ERROR_CALLS and (env or name not in REACH_CALLS):
             return [Way(END, w.cond, st, w.inputs)]  # (a reach_error() the program defines is a plain call)
         if name.startswith(NONDET_PREFIXES) and env:
-            from divm.vm.builtins import NONDET
+            from divm.load.nondet import NONDET
             kind = name[len("__VERIFIER_nondet_"):] if name.startswith("__VERIFIER_nondet_") else None
             bits, sign = NONDET.get(kind, (ins.ty.bits, True)) if kind is not None else (ins.ty.bits, True)
             v = self.fresh(name, ins.ty)

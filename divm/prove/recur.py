@@ -7,7 +7,9 @@ s0 at h when a set R of states at h holds s0 and every way from a state
 in R through the loop's body comes back to h in R, whatever its inputs:
 none leaves the loop, ends the run or fails an assertion (Gupta et al.'s
 closed recurrent sets).  With no `__VERIFIER_assume` in the body some way
-is always taken, so the run from s0 goes round for ever.  s0 comes from a
+is always taken, so the run from s0 goes round for ever.  Inputs in the
+body may instead be fixed, the same in every round (constant_inputs): the
+run whose calls return them.  s0 comes from a
 path from main's entry (a model gives its inputs: the witness); R is the
 largest conjunction of guessed atoms true at s0 that is closed (Houdini:
 an atom a model of a way back falsifies is dropped), which then must keep
@@ -43,7 +45,8 @@ class Proof:
     file: str | None
     inputs: list                 # [{"function", "file", "line", "value", "bits", "caller"}]
     recurrent: str               # R, for the report
-    cycle: list                  # [{"file", "line", "function"}] of the loop's body
+    cycle: list                  # [{"file", "line", "function", "input"?}] of the loop's body
+                                 # (input: {"function", "value", "bits"} a call there returns each round)
 
 
 def nonterminating(prog, timeout: float, names_of=None) -> Proof | None:
@@ -81,7 +84,7 @@ def try_loop(scan: Scan, fn: Fn, h: int, part: set[int], deadline: float, names_
         if keys not in bodies:  # (the state at h: what the way there defined)
             s = {k: ex.fresh("s", z3.BoolSort() if z3.is_bool(sigma_state[k]) else None) for k in keys}
             bodies[keys] = s, *body_ways(ex, fn, h, part, s)
-        s, back, out = bodies[keys]
+        s, back, out, body_inputs = bodies[keys]
         if back is None:
             return None
         here = [(s[k], sigma_state[k]) for k in keys]
@@ -103,6 +106,14 @@ def try_loop(scan: Scan, fn: Fn, h: int, part: set[int], deadline: float, names_
             r = closed(kept, back, out, s, deadline)
             if r is not None:
                 return proof(fn, h, part, m, inputs, r, s, scan, names_of)
+            for fixed in constant_inputs(body_inputs, back, s, sigma, deadline):
+                back_c, out_c = with_inputs(back, out, fixed)
+                atoms = guesses(s, keys, sigma, out_c)
+                kept = [a for a in atoms
+                        if z3.is_true(z3.simplify(z3.substitute(a, *((s[k], sigma[k]) for k in keys))))]
+                r = closed(kept, back_c, out_c, s, deadline)
+                if r is not None:
+                    return proof(fn, h, part, m, inputs, r, s, scan, names_of, fixed)
             if not inputs:
                 break
             sol.add(z3.Or(*(i.var != m.eval(i.var, model_completion=True) for i in inputs)))
@@ -110,13 +121,14 @@ def try_loop(scan: Scan, fn: Fn, h: int, part: set[int], deadline: float, names_
 
 
 def body_ways(ex: Exec, fn: Fn, h: int, part: set[int], s: dict):
-    """The ways from state s at h round the loop: (back to h, out of it)."""
-    back, out = [], []
+    """The ways from state s at h round the loop: (back to h, out of it,
+    the nondet calls on them)."""
+    back, out, inputs = [], [], []
     todo = [(h, None, Way(None, [], s))]
     while todo:
         b, frm, w0 = todo.pop()
         if frm is not None:
-            w0 = Way(None, w0.cond, ex.enter(w0.state, frm, b))
+            w0 = Way(None, w0.cond, ex.enter(w0.state, frm, b), w0.inputs)
         for w in ex.block(w0, fn.blocks[b]):
             if w.to == END or w.to not in part:
                 out.append(w.cond)
@@ -124,9 +136,47 @@ def body_ways(ex: Exec, fn: Fn, h: int, part: set[int], s: dict):
                 back.append((w.cond, ex.enter(w.state, b, h)))
             else:
                 todo.append((w.to, b, w))
+                continue
+            inputs += [i for i in w.inputs if all(i.var is not j.var for j in inputs)]
             if len(back) + len(out) > PATHS:
-                return None, None
-    return back, out
+                return None, None, []
+    return back, out, inputs
+
+
+def constant_inputs(body_inputs: list, back: list, s: dict, sigma: dict, deadline: float):
+    """Values for the nondet calls of the loop's body, the same in every
+    round, that some way back takes from the start sigma: [(Input, value)]
+    each (none if the body has no inputs).  A run whose calls return them
+    is one of the program's runs: a set closed under the loop with them
+    fixed is a recurrent set of that run (`while (__VERIFIER_nondet_int())`
+    goes round for ever when the call returns 1)."""
+    if not body_inputs:
+        return
+    at = [(s[k], sigma[k]) for k in s if k in sigma]
+    seen = set()
+    for cond, _ in back:
+        if time.time() >= deadline or len(seen) >= MODELS:
+            return
+        sol = z3.Solver()
+        sol.set("timeout", 2000)
+        sol.add(*(z3.substitute(c, *at) for c in cond))
+        if sol.check() != z3.sat:
+            continue
+        m = sol.model()
+        fixed = tuple((i, m.eval(i.var, model_completion=True)) for i in body_inputs)
+        key = tuple(str(v) for _, v in fixed)
+        if key not in seen:
+            seen.add(key)
+            yield list(fixed)
+
+
+def with_inputs(back: list, out: list, fixed: list) -> tuple[list, list]:
+    """The ways back and out with the body's inputs fixed."""
+    sub = [(i.var, v) for i, v in fixed]
+    back_c = [([z3.simplify(z3.substitute(c, *sub)) for c in cond],
+               {k: z3.substitute(v, *sub) for k, v in arrive.items()}) for cond, arrive in back]
+    out_c = [[z3.simplify(z3.substitute(c, *sub)) for c in cond] for cond in out]
+    return back_c, out_c
 
 
 def guesses(s: dict, keys: tuple, sigma: dict, out: list) -> list:
@@ -217,8 +267,14 @@ def arrivals(ex: Exec, fn: Fn, scan: Scan, h: int, deadline: float):
 
 
 def proof(fn: Fn, h: int, part: set[int], m: z3.ModelRef, inputs: list, r: list, s: dict, scan: Scan,
-          names_of=None) -> Proof:
+          names_of=None, fixed: list = ()) -> Proof:
     locs = [i.loc for b in sorted(part) for i in fn.blocks[b].ins if i.loc]
+    # the body's calls, each round the same value
+    each = {}
+    for inp, v in fixed:
+        v = (1 if z3.is_true(v) else 0) if z3.is_bool(v) else v.as_long()
+        if inp.ins.loc:
+            each[inp.ins.loc[:2]] = {"function": inp.name, "value": v & ((1 << inp.bits) - 1), "bits": inp.bits}
     head = next((i.loc for i in fn.blocks[h].ins if i.loc), locs[0] if locs else None)
     ins_out = []
     for inp in inputs:
@@ -231,7 +287,8 @@ def proof(fn: Fn, h: int, part: set[int], m: z3.ModelRef, inputs: list, r: list,
     for loc in [head, *locs] if head else locs:
         if loc[:2] not in seen:
             seen.add(loc[:2])
-            cycle.append({"file": loc[0], "line": loc[1], "function": fn.name})
+            cycle.append({"file": loc[0], "line": loc[1], "function": fn.name,
+                          **({"input": each[loc[:2]]} if loc[:2] in each else {})})
     names, unnamed = c_names(scan, fn, s, names_of, head[1] if head else None)
     if names_of is None:  # (no C names known: show the registers)
         unnamed = set()

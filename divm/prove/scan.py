@@ -32,10 +32,16 @@ def where(fn: Fn, ins: Ins) -> str:
 
 
 def same_type(a, b) -> bool:
+    """Does a call of type a fit a function of type b?  (A Windows target
+    calls an unprototyped `int f()`, declared `(...)`, with its arguments'
+    fixed types, as the VM does: codegen/calls.py.)"""
     def sig(t):
         return (t.k, t.bits)
-    return (b is not None and sig(a.ret) == sig(b.ret) and a.vararg == b.vararg
-            and [sig(t) for t in a.params] == [sig(t) for t in b.params])
+    if b is None or sig(a.ret) != sig(b.ret):
+        return False
+    if b.vararg and not a.vararg:
+        return [sig(t) for t in a.params[:len(b.params)]] == [sig(t) for t in b.params]
+    return a.vararg == b.vararg and [sig(t) for t in a.params] == [sig(t) for t in b.params]
 
 
 class Scan:

@@ -8,7 +8,8 @@ import ctypes
 import ctypes.util
 import math
 
-from divm.load.layout import M32, M64, X80, fp80_bytes, fp80_value
+from divm.load.layout import M32, X80, fp80_bytes, fp80_value
+from divm.load.nondet import NONDET
 from divm.load.types import I8, I32
 from divm.load.values import U
 from divm.vm.defs import CF_CANCEL, Suspend
@@ -120,14 +121,7 @@ def builtins(vm) -> Builtins:
             return _c(x) & M32
         b["ilogb" + suffix] = ilogb
 
-        for base in ("round", "rint"):
-            # (l...: a long, 32 bits in an LLP64 program; the host's long long
-            # result is what C's conversion gives where it fits)
-            for n, m in (("l" + base, M32 if vm.prog.llp64 else M64), ("ll" + base, M64)):
-                def rounded(x, _c=getattr(_libm, "ll" + base + suffix), _t=ct, _m=m):
-                    _c.restype, _c.argtypes = ctypes.c_longlong, [_t]
-                    return _c(x) & _m
-                b[n + suffix] = rounded
+        _rounding(vm, b, suffix, ct)
 
         def frexp(x, ep, _c=getattr(_libm, "frexp" + suffix), _t=ct):
             _c.restype, _c.argtypes = _t, [_t, ctypes.POINTER(ctypes.c_int)]
@@ -157,6 +151,8 @@ def builtins(vm) -> Builtins:
             return math.nan
         b["nan" + suffix] = nan
 
+    if vm.prog.llp64:
+        by_reference(vm, b)
     nondet_builtins(vm, b)
 
     def longjmp(buf, val):
@@ -166,6 +162,45 @@ def builtins(vm) -> Builtins:
     b["__divm_too_big"] = lambda n: too_big(vm, n)
     b["__divm_big_block"] = lambda n: too_big(vm, n)  # (--symbolic replaces both: a block of symbolic size)
     return b
+
+
+def _rounding(vm, b: dict, suffix: str, ct) -> None:
+    """lround, llround, lrint and llrint (suffix: of double, float, long double)."""
+    for base in ("round", "rint"):
+        # (l...: a long, 32 bits in an LLP64 program; the host's long long
+        # result is what C's conversion gives where it fits)
+        for n, bits in (("l" + base, 32 if vm.prog.llp64 else 64), ("ll" + base, 64)):
+            def rounded(x, _c=getattr(_libm, "ll" + base + suffix), _t=ct, _b=bits):
+                _c.restype, _c.argtypes = ctypes.c_longlong, [_t]
+                v = _c(x)
+                if not -(1 << (_b - 1)) <= v < 1 << (_b - 1):
+                    v = -(1 << (_b - 1))  # (out of range: what x86's conversion gives, LONG_MIN)
+                return v & ((1 << _b) - 1)
+            b[n + suffix] = rounded
+
+
+def by_reference(vm, b: dict) -> None:
+    """The long double functions as an LLP64 (Windows x64) program calls
+    them: each long double argument by reference, a long double result
+    through a hidden first pointer."""
+    from divm.load.types import X86FP80
+    sigs = {n: (True, (True,)) for n in D1} | {n: (True, (True, True)) for n in D2} | {
+        "fma": (True, (True,) * 3), "ldexp": (True, (True, False)), "scalbn": (True, (True, False)),
+        "frexp": (True, (True, False)), "modf": (True, (True, False)), "nan": (True, (False,)),
+        "ilogb": (False, (True,)), "lround": (False, (True,)), "llround": (False, (True,)),
+        "lrint": (False, (True,)), "llrint": (False, (True,))}
+    for base, (ret, lds) in sigs.items():
+        f = b.get(base + "l")
+        if f is None:
+            continue
+
+        def adapted(*a, _f=f, _ret=ret, _lds=lds):
+            i = 1 if _ret else 0
+            r = _f(*(vm.ld(a[i + k], X86FP80) if ld else a[i + k] for k, ld in enumerate(_lds)))
+            if not _ret:
+                return r
+            vm.st(a[0], r, X86FP80)
+        b[base + "l"] = adapted
 
 
 def too_big(vm, n: int) -> int:
@@ -205,19 +240,6 @@ def nondet_builtins(vm, b: dict) -> None:
         vm.memset(p, 0, n)
     b["__VERIFIER_nondet_memory"] = nondet_memory
 
-
-NONDET = {"bool": (1, False), "_Bool": (1, False), "char": (8, True), "schar": (8, True),
-          "uchar": (8, False), "short": (16, True), "ushort": (16, False), "int": (32, True),
-          "uint": (32, False), "unsigned": (32, False), "long": (64, True), "ulong": (64, False),
-          "longlong": (64, True), "ulonglong": (64, False), "size_t": (64, False), "loff_t": (64, True),
-          "pointer": (64, False), "u32": (32, False), "u16": (16, False), "u8": (8, False),
-          "s32": (32, True), "int128": (128, True), "uint128": (128, False), "pchar": (64, False),
-          "pthread_t": (64, False), "sector_t": (64, False), "ushort_t": (16, False), "ssize_t": (64, True),
-          # (spelled out, as SV-COMP's nla and termination tasks have them)
-          "unsigned_int": (32, False), "unsigned_char": (8, False), "unsigned_short": (16, False),
-          "unsigned_long": (64, False), "unsigned_long_long": (64, False), "long_long": (64, True),
-          "signed_char": (8, True), "signed_short": (16, True), "signed_int": (32, True),
-          "signed_long": (64, True), "signed_long_long": (64, True)}
 
 
 def uninit_inputs(vm) -> None:

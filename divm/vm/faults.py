@@ -154,6 +154,11 @@ class Faults:
         fn = self.prog.functions[fidx]
         if v is None and bits > 0 and self.void_main_ok and fn.name == "main":
             return 0  # (SV-COMP's `void main()`: the status is unspecified; it is 0)
+        if self.prog.llp64 and fn.system and v.__class__ is int and 0 < bits < fn.ty.ret.bits \
+                and fn.ty.ret.k == "i":
+            # an ILP32 task's size_t (unsigned int) of a libc function's
+            # 64-bit one: the same number wherever ILP32 could compute it
+            return v & ((1 << bits) - 1)
         # the callee's return is the innermost frame, as at DiVM's ret
         rets = [i.loc for b in fn.blocks for i in b.ins if i.op == "ret" and i.loc]
         file, line = rets[-1] if rets else (fn.file, fn.line)

@@ -497,7 +497,8 @@ _AS_IS = {"_uninit", "_gf", "_hc_frame", "_sjres", "_set_sjres", "_def", "_inser
 def install(vm) -> Engine:
     """Make vm's runs symbolic: nondet calls give fresh variables, and the
     VM's own functions get concrete numbers for symbolic arguments."""
-    from divm.vm.builtins import NONDET, too_big
+    from divm.load.nondet import NONDET
+    from divm.vm.builtins import too_big
     eng = vm.engine = Engine(vm)
     conc = eng.conc
 

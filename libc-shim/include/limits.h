@@ -4,7 +4,8 @@
 #ifndef __DIVM_LIMITS_H
 #define __DIVM_LIMITS_H
 #ifndef SSIZE_MAX
-#define SSIZE_MAX __LONG_MAX__
+/* ssize_t is pointer-sized (bits/divm_types.h): long long under LLP64 */
+#define SSIZE_MAX __PTRDIFF_MAX__
 #endif
 #ifndef PATH_MAX
 #define PATH_MAX 4096

@@ -12,8 +12,9 @@ extern "C" {
 
 typedef unsigned long pthread_t;
 /* detach, stack size and scheduling attributes are recorded; scheduling is
- * DiOS's (every interleaving), so policy and priority change nothing */
-typedef struct { int detach; int __pad0; unsigned long stacksize; void *stackaddr; unsigned long guardsize;
+ * DiOS's (every interleaving), so policy and priority change nothing.  The
+ * sizes are size_t, as POSIX has them (not long: 32 bits under LLP64). */
+typedef struct { int detach; int __pad0; size_t stacksize; void *stackaddr; size_t guardsize;
                  int inherit, policy, priority, scope, __pad[2]; } pthread_attr_t;
 typedef struct { int __owner, __count, __type, __inited; int __pad[6]; } pthread_mutex_t;
 typedef struct { int type; int pshared; int protocol, prioceiling, robust; } pthread_mutexattr_t;
@@ -76,14 +77,14 @@ int pthread_attr_init( pthread_attr_t * );
 int pthread_attr_destroy( pthread_attr_t * );
 int pthread_attr_setdetachstate( pthread_attr_t *, int );
 int pthread_attr_getdetachstate( const pthread_attr_t *, int * );
-int pthread_attr_setstacksize( pthread_attr_t *, unsigned long );
-int pthread_attr_getstacksize( const pthread_attr_t *, unsigned long * );
-int pthread_attr_setstack( pthread_attr_t *, void *, unsigned long );
-int pthread_attr_getstack( const pthread_attr_t *, void **, unsigned long * );
+int pthread_attr_setstacksize( pthread_attr_t *, size_t );
+int pthread_attr_getstacksize( const pthread_attr_t *, size_t * );
+int pthread_attr_setstack( pthread_attr_t *, void *, size_t );
+int pthread_attr_getstack( const pthread_attr_t *, void **, size_t * );
 int pthread_attr_setstackaddr( pthread_attr_t *, void * );
 int pthread_attr_getstackaddr( const pthread_attr_t *, void ** );
-int pthread_attr_setguardsize( pthread_attr_t *, unsigned long );
-int pthread_attr_getguardsize( const pthread_attr_t *, unsigned long * );
+int pthread_attr_setguardsize( pthread_attr_t *, size_t );
+int pthread_attr_getguardsize( const pthread_attr_t *, size_t * );
 int pthread_attr_setinheritsched( pthread_attr_t *, int );
 int pthread_attr_getinheritsched( const pthread_attr_t *, int * );
 int pthread_attr_setschedpolicy( pthread_attr_t *, int );

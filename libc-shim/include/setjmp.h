@@ -5,8 +5,10 @@
 #include <bits/divm_cdefs.h>
 
 __DIVM_BEGIN_DECLS
-typedef long jmp_buf[8];
-typedef long sigjmp_buf[9];
+/* 8-byte words (long under LP64, long long under LLP64): the VM keeps a
+ * pointer in the first */
+typedef __INT64_TYPE__ jmp_buf[8];
+typedef __INT64_TYPE__ sigjmp_buf[9];
 
 int setjmp(jmp_buf) __attribute__((__returns_twice__));
 int _setjmp(jmp_buf) __attribute__((__returns_twice__));

@@ -743,7 +743,7 @@ int close(int fd) { return __divm_close(fd); }
 
 /* -- reading and writing ------------------------------------------------------------ */
 
-static long of_read(struct ofile *of, void *buf, size_t n, off_t pos)
+static ssize_t of_read(struct ofile *of, void *buf, size_t n, off_t pos)
 {
     struct node *nd = of->node;
     if ((of->flags & O_ACCMODE) == O_WRONLY)
@@ -752,7 +752,7 @@ static long of_read(struct ofile *of, void *buf, size_t n, off_t pos)
         return -EISDIR;
     switch (nd->dev) {
     case DEV_NULL: return 0;
-    case DEV_ZERO: __builtin_memset(buf, 0, n); return (long)n;
+    case DEV_ZERO: __builtin_memset(buf, 0, n); return (ssize_t)n;
     case DEV_STDIN: return __dios_read(0, buf, n);
     case DEV_STDOUT:
     case DEV_STDERR: return -EBADF;
@@ -764,17 +764,17 @@ static long of_read(struct ofile *of, void *buf, size_t n, off_t pos)
         n = left;
     if (n)
         __builtin_memcpy(buf, nd->data + pos, n);
-    return (long)n;
+    return (ssize_t)n;
 }
 
-static long of_write(struct ofile *of, const void *buf, size_t n, off_t pos)
+static ssize_t of_write(struct ofile *of, const void *buf, size_t n, off_t pos)
 {
     struct node *nd = of->node;
     if ((of->flags & O_ACCMODE) == O_RDONLY)
         return -EBADF;
     switch (nd->dev) {
     case DEV_NULL:
-    case DEV_ZERO: return (long)n;
+    case DEV_ZERO: return (ssize_t)n;
     case DEV_STDIN: return -EBADF;
     case DEV_STDOUT: return __dios_write(1, buf, n);
     case DEV_STDERR: return __dios_write(2, buf, n);
@@ -789,7 +789,7 @@ static long of_write(struct ofile *of, const void *buf, size_t n, off_t pos)
     else
         make_owned(nd, nd->size);
     __builtin_memcpy(nd->data + pos, buf, n);
-    return (long)n;
+    return (ssize_t)n;
 }
 
 /* A read of a pipe takes what is there, at most n bytes (and leaves it with
@@ -797,7 +797,7 @@ static long of_write(struct ofile *of, const void *buf, size_t n, off_t pos)
  * last writer to close (then it is the end of the file).  The caller holds
  * the description while it waits, in case another thread closes the
  * descriptor. */
-static long pipe_read(struct node *nd, void *buf, size_t n, int nonblock, int peek)
+static ssize_t pipe_read(struct node *nd, void *buf, size_t n, int nonblock, int peek)
 {
     while (nd->size == 0 && nd->writers > 0) {
         if (nonblock)
@@ -809,7 +809,7 @@ static long pipe_read(struct node *nd, void *buf, size_t n, int nonblock, int pe
     if (k) {
         __builtin_memcpy(buf, nd->data, k);
         if (peek)
-            return (long)k;
+            return (ssize_t)k;
         nd->size -= k;
         if (nd->size) {
             __builtin_memmove(nd->data, nd->data + k, nd->size);
@@ -821,20 +821,20 @@ static long pipe_read(struct node *nd, void *buf, size_t n, int nonblock, int pe
         }
         nd->wr_wait = 0;
     }
-    return (long)k;
+    return (ssize_t)k;
 }
 
 /* A write to a pipe with no reader is EPIPE (and SIGPIPE unless nosig).
  * Otherwise it writes everything, waiting for room when the pipe is full;
  * up to PIPE_BUF bytes go in at once, never interleaved with other
  * writers.  The caller holds the description, as for pipe_read. */
-static long pipe_write(struct node *nd, const void *buf, size_t n, int nonblock, int nosig)
+static ssize_t pipe_write(struct node *nd, const void *buf, size_t n, int nonblock, int nosig)
 {
     size_t done = 0;
     while (done < n) {
         if (nd->readers == 0) {
             if (done)
-                return (long)done;
+                return (ssize_t)done;
             if (!nosig)
                 raise(SIGPIPE);
             return -EPIPE;
@@ -842,7 +842,7 @@ static long pipe_write(struct node *nd, const void *buf, size_t n, int nonblock,
         size_t room = PIPE_CAP - nd->size, want = n - done;
         if (room == 0 || (want <= PIPE_BUF && room < want)) {
             if (nonblock)
-                return done ? (long)done : -EAGAIN;
+                return done ? (ssize_t)done : -EAGAIN;
             nd->wr_wait = 1;
             __dios_wait_zero(&nd->wr_wait);
             continue;
@@ -854,12 +854,12 @@ static long pipe_write(struct node *nd, const void *buf, size_t n, int nonblock,
         done += k;
         nd->rd_wait = 0;
     }
-    return (long)done;
+    return (ssize_t)done;
 }
 
 /* read or write (wr) of a FIFO or pipe end: the description is held
  * across the wait, as pipe_read and pipe_write ask */
-static long fifo_io(struct ofile *of, void *buf, size_t n, int wr)
+static ssize_t fifo_io(struct ofile *of, void *buf, size_t n, int wr)
 {
     if ((of->flags & O_ACCMODE) == (wr ? O_RDONLY : O_WRONLY))
         return -EBADF;
@@ -867,16 +867,16 @@ static long fifo_io(struct ofile *of, void *buf, size_t n, int wr)
         return 0;
     of->refs++;
     int nonblock = of->flags & O_NONBLOCK;
-    long r = wr ? pipe_write(of->node, buf, n, nonblock, 0) : pipe_read(of->node, buf, n, nonblock, 0);
+    ssize_t r = wr ? pipe_write(of->node, buf, n, nonblock, 0) : pipe_read(of->node, buf, n, nonblock, 0);
     of_unref(of);
     return r;
 }
 
-static long sock_recv(struct ofile *of, void *buf, size_t n, int flags);
-static long sock_send(struct ofile *of, const void *buf, size_t n, int flags);
+static ssize_t sock_recv(struct ofile *of, void *buf, size_t n, int flags);
+static ssize_t sock_send(struct ofile *of, const void *buf, size_t n, int flags);
 
 /* read/write for stdio: descriptors 0-2 go to DiOS; -errno on failure */
-long __divm_sysread(int fd, void *buf, size_t n)
+ssize_t __divm_sysread(int fd, void *buf, size_t n)
 {
     if (std_fd(fd))
         return __dios_read(fd, buf, n);
@@ -888,13 +888,13 @@ long __divm_sysread(int fd, void *buf, size_t n)
         return fifo_io(of, buf, n, 0);
     if (of->node->sk)
         return sock_recv(of, buf, n, 0);
-    long r = of_read(of, buf, n, of->pos);
+    ssize_t r = of_read(of, buf, n, of->pos);
     if (r > 0)
         of->pos += r;
     return r;
 }
 
-long __divm_syswrite(int fd, const void *buf, size_t n)
+ssize_t __divm_syswrite(int fd, const void *buf, size_t n)
 {
     if (std_fd(fd))
         return __dios_write(fd, buf, n);
@@ -908,7 +908,7 @@ long __divm_syswrite(int fd, const void *buf, size_t n)
         return sock_send(of, buf, n, 0);
     if (of->flags & O_APPEND)
         of->pos = (off_t)of->node->size;
-    long r = of_write(of, buf, n, of->pos);
+    ssize_t r = of_write(of, buf, n, of->pos);
     if (r > 0)
         of->pos += r;
     return r;
@@ -921,7 +921,7 @@ static int is_pipe(struct ofile *of)
     return of->node->dev >= DEV_STDIN || S_ISFIFO(of->node->mode) || S_ISSOCK(of->node->mode);
 }
 
-static ssize_t ret(long r)
+static ssize_t ret(ssize_t r)
 {
     if (r < 0) {
         errno = (int)-r;
@@ -1519,7 +1519,7 @@ static ssize_t vector_io(int fd, const struct iovec *iov, int cnt, int writing)
         return fail(EINVAL);
     ssize_t total = 0;
     for (int i = 0; i < cnt; i++) {
-        long r = writing ? __divm_syswrite(fd, iov[i].iov_base, iov[i].iov_len)
+        ssize_t r = writing ? __divm_syswrite(fd, iov[i].iov_base, iov[i].iov_len)
                          : __divm_sysread(fd, iov[i].iov_base, iov[i].iov_len);
         if (r < 0)
             return total ? total : ret(r);
@@ -1999,7 +1999,7 @@ int accept(int fd, struct sockaddr *__restrict a, socklen_t *__restrict len) { r
 /* send: ENOTCONN before a connection, EPIPE (and SIGPIPE unless
  * MSG_NOSIGNAL) after shutdown(SHUT_WR) or the peer's close or
  * shutdown(SHUT_RD); -errno on failure */
-static long st_send(struct ofile *of, const void *buf, size_t n, int flags)
+static ssize_t st_send(struct ofile *of, const void *buf, size_t n, int flags)
 {
     struct sock *sk = of->node->sk;
     if (sk->state != SK_CONN)
@@ -2012,7 +2012,7 @@ static long st_send(struct ofile *of, const void *buf, size_t n, int flags)
     if (!n)
         return 0;
     of->refs++;
-    long r = pipe_write(sk->out, buf, n, (of->flags & O_NONBLOCK) || (flags & MSG_DONTWAIT),
+    ssize_t r = pipe_write(sk->out, buf, n, (of->flags & O_NONBLOCK) || (flags & MSG_DONTWAIT),
                         flags & MSG_NOSIGNAL);
     of_unref(of);
     return r;
@@ -2020,9 +2020,9 @@ static long st_send(struct ofile *of, const void *buf, size_t n, int flags)
 
 /* takes from the socket's pipe, waiting while it is empty and has a writer,
  * unless nb; shutdown(SHUT_RD) ends the wait too (it clears rd_wait) */
-static long sock_take(struct sock *sk, void *buf, size_t n, int nb, int peek)
+static ssize_t sock_take(struct sock *sk, void *buf, size_t n, int nb, int peek)
 {
-    long r;
+    ssize_t r;
     while ((r = pipe_read(sk->in, buf, n, 1, peek)) == -EAGAIN && !nb && !(sk->shut & SH_RD)) {
         sk->in->rd_wait = 1;
         __dios_wait_zero(&sk->in->rd_wait);
@@ -2034,7 +2034,7 @@ static long sock_take(struct sock *sk, void *buf, size_t n, int nb, int peek)
  * of the file (the peer closed or shut its writing down), after a pending
  * ECONNRESET.  After shutdown(SHUT_RD) it takes what is left without
  * waiting, as Linux. */
-static long st_recv(struct ofile *of, void *buf, size_t n, int flags)
+static ssize_t st_recv(struct ofile *of, void *buf, size_t n, int flags)
 {
     struct sock *sk = of->node->sk;
     if (sk->state != SK_CONN)
@@ -2043,10 +2043,10 @@ static long st_recv(struct ofile *of, void *buf, size_t n, int flags)
         return 0;
     int nb = (of->flags & O_NONBLOCK) || (flags & MSG_DONTWAIT);
     of->refs++;
-    long r = sock_take(sk, buf, n, nb, flags & MSG_PEEK);
+    ssize_t r = sock_take(sk, buf, n, nb, flags & MSG_PEEK);
     if ((flags & MSG_WAITALL) && !(flags & MSG_PEEK))
         while (r > 0 && (size_t)r < n) {
-            long k = sock_take(sk, (char *)buf + r, n - (size_t)r, nb, 0);
+            ssize_t k = sock_take(sk, (char *)buf + r, n - (size_t)r, nb, 0);
             if (k <= 0)
                 break;
             r += k;
@@ -2063,7 +2063,7 @@ static long st_recv(struct ofile *of, void *buf, size_t n, int flags)
  * (EDESTADDRREQ without either, ECONNREFUSED once it is closed); it waits
  * while that socket's queue is full.  The description and the destination
  * are held while it waits. */
-static long dg_send(struct ofile *of, const void *buf, size_t n, int flags, const struct sockaddr *a,
+static ssize_t dg_send(struct ofile *of, const void *buf, size_t n, int flags, const struct sockaddr *a,
                     socklen_t alen)
 {
     struct sock *sk = of->node->sk;
@@ -2115,13 +2115,13 @@ static long dg_send(struct ofile *of, const void *buf, size_t n, int flags, cons
     t->opens--;
     maybe_free(t);
     of_unref(of);
-    return e ? -e : (long)n;
+    return e ? -e : (ssize_t)n;
 }
 
 /* Takes the oldest datagram (what does not fit in n bytes is lost; MSG_PEEK
  * leaves it), waiting while there is none: a datagram socket has no end of
  * the file, except after shutdown(SHUT_RD). */
-static long dg_recv(struct ofile *of, void *buf, size_t n, int flags, struct sockaddr *a, socklen_t *alen)
+static ssize_t dg_recv(struct ofile *of, void *buf, size_t n, int flags, struct sockaddr *a, socklen_t *alen)
 {
     struct sock *sk = of->node->sk;
     int nb = (of->flags & O_NONBLOCK) || (flags & MSG_DONTWAIT);
@@ -2131,13 +2131,13 @@ static long dg_recv(struct ofile *of, void *buf, size_t n, int flags, struct soc
         __dios_wait_zero(&sk->dg_rwait);
     }
     struct dgram *d = sk->dgrams;
-    long r = sk->shut & SH_RD ? 0 : -EAGAIN;
+    ssize_t r = sk->shut & SH_RD ? 0 : -EAGAIN;
     if (d) {
         size_t k = n < d->len ? n : d->len;
         if (k)
             __builtin_memcpy(buf, d->data, k);
         sock_addr(d->from, a, alen);
-        r = (long)k;
+        r = (ssize_t)k;
         if (!(flags & MSG_PEEK)) {
             sk->dgrams = d->next;
             sk->ndgrams--;
@@ -2150,7 +2150,7 @@ static long dg_recv(struct ofile *of, void *buf, size_t n, int flags, struct soc
 }
 
 /* a stream socket ignores the destination (POSIX): it is connected or not */
-static long sock_sendto(struct ofile *of, const void *buf, size_t n, int flags, const struct sockaddr *a,
+static ssize_t sock_sendto(struct ofile *of, const void *buf, size_t n, int flags, const struct sockaddr *a,
                         socklen_t alen)
 {
     if (of->node->sk->type == SOCK_DGRAM)
@@ -2160,23 +2160,23 @@ static long sock_sendto(struct ofile *of, const void *buf, size_t n, int flags, 
 
 /* a stream's source is the peer (named after its listener when it was
  * accepted), a datagram's its sender */
-static long sock_recvfrom(struct ofile *of, void *buf, size_t n, int flags, struct sockaddr *a,
+static ssize_t sock_recvfrom(struct ofile *of, void *buf, size_t n, int flags, struct sockaddr *a,
                           socklen_t *alen)
 {
     if (of->node->sk->type == SOCK_DGRAM)
         return dg_recv(of, buf, n, flags, a, alen);
-    long r = st_recv(of, buf, n, flags);
+    ssize_t r = st_recv(of, buf, n, flags);
     if (r >= 0)
         sock_addr(of->node->sk->peer, a, alen);
     return r;
 }
 
-static long sock_send(struct ofile *of, const void *buf, size_t n, int flags)
+static ssize_t sock_send(struct ofile *of, const void *buf, size_t n, int flags)
 {
     return sock_sendto(of, buf, n, flags, 0, 0);
 }
 
-static long sock_recv(struct ofile *of, void *buf, size_t n, int flags)
+static ssize_t sock_recv(struct ofile *of, void *buf, size_t n, int flags)
 {
     return sock_recvfrom(of, buf, n, flags, 0, 0);
 }
@@ -2241,7 +2241,7 @@ ssize_t sendmsg(int fd, const struct msghdr *m, int flags)
     char *b = __divm_ialloc(t ? t : 1);
     for (size_t i = 0; i < m->msg_iovlen; k += m->msg_iov[i++].iov_len)
         __builtin_memcpy(b + k, m->msg_iov[i].iov_base, m->msg_iov[i].iov_len);
-    long r = sock_sendto(of, b, t, flags, m->msg_name, m->msg_namelen);
+    ssize_t r = sock_sendto(of, b, t, flags, m->msg_name, m->msg_namelen);
     __divm_ifree(b);
     return ret(r);
 }
@@ -2255,7 +2255,7 @@ ssize_t recvmsg(int fd, struct msghdr *m, int flags)
         return -1;
     size_t t = iov_total(m);
     char *b = __divm_ialloc(t ? t : 1);
-    long r = sock_recvfrom(of, b, t, flags, m->msg_name, &m->msg_namelen);
+    ssize_t r = sock_recvfrom(of, b, t, flags, m->msg_name, &m->msg_namelen);
     for (size_t i = 0, k = 0; r > 0 && i < m->msg_iovlen && k < (size_t)r; k += m->msg_iov[i++].iov_len) {
         size_t c = (size_t)r - k < m->msg_iov[i].iov_len ? (size_t)r - k : m->msg_iov[i].iov_len;
         __builtin_memcpy(m->msg_iov[i].iov_base, b + k, c);

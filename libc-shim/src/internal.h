@@ -76,11 +76,16 @@ long __divm_strtol(const char *s, char **end, int base);
 unsigned long __divm_strtoul(const char *s, char **end, int base);
 long __divm_strtol23(const char *s, char **end, int base);
 unsigned long __divm_strtoul23(const char *s, char **end, int base);
+/* (scanf's 64-bit conversions: a long is 32 bits under LLP64) */
+long long __divm_strtoll(const char *s, char **end, int base);
 unsigned long long __divm_strtoull(const char *s, char **end, int base);
+long long __divm_strtoll23(const char *s, char **end, int base);
+unsigned long long __divm_strtoull23(const char *s, char **end, int base);
 
-/* the file system (fs.c) under names a program cannot take over */
-long __divm_sysread(int fd, void *buf, size_t n);
-long __divm_syswrite(int fd, const void *buf, size_t n);
+/* the file system (fs.c) under names a program cannot take over; a count
+ * or -errno is an ssize_t (ptrdiff_t: not long, 32 bits under LLP64) */
+ptrdiff_t __divm_sysread(int fd, void *buf, size_t n);
+ptrdiff_t __divm_syswrite(int fd, const void *buf, size_t n);
 int __divm_open(const char *path, int flags, unsigned mode);
 int __divm_close(int fd);
 long __divm_lseek(int fd, long off, int whence);

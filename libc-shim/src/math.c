@@ -96,10 +96,18 @@ long double rintl(long double x)
 }
 
 long double nearbyintl(long double x) { return rintl(x); }
-long lrintl(long double x) { return (long)rintl(x); }
-long long llrintl(long double x) { return (long long)rintl(x); }
-long lroundl(long double x) { return (long)roundl(x); }
-long long llroundl(long double x) { return (long long)roundl(x); }
+/* an integral r in [min, -min) converted, otherwise x86's "integer
+ * indefinite" min (what glibc's lrint/lround give out of range; a long is 32
+ * bits under LLP64) */
+static long long to_int(long double r, long long min)
+{
+    return r >= (long double)min && r < -(long double)min ? (long long)r : min;
+}
+
+long lrintl(long double x) { return (long)to_int(rintl(x), LONG_MIN); }
+long long llrintl(long double x) { return to_int(rintl(x), LLONG_MIN); }
+long lroundl(long double x) { return (long)to_int(roundl(x), LONG_MIN); }
+long long llroundl(long double x) { return to_int(roundl(x), LLONG_MIN); }
 
 long double modfl(long double x, long double *ip)
 {
@@ -144,7 +152,7 @@ long double scalbnl(long double x, int n)
     u.v = f;
     int neg = u.p.se >> 15;
     uint64_t m = u.p.m;
-    long t = (long)e + n; /* value = m * 2^(t - 64) */
+    long long t = (long long)e + n; /* value = m * 2^(t - 64) */
     if (t > 16384) {
         errno = ERANGE;
         return neg ? -HUGE_VALL : HUGE_VALL;
@@ -152,7 +160,7 @@ long double scalbnl(long double x, int n)
     if (t >= -16381)
         return ld_make(neg, (int)(t + 16382), m);
     /* subnormal: shift right with rounding to nearest, ties to even */
-    long d = -16381 - t;
+    long long d = -16381 - t;
     if (d > 64) {
         errno = ERANGE;
         return copysignl(0.0L, f);
@@ -306,8 +314,9 @@ long double nanl(const char *tag)
 
 /* ---- double and float helpers over the native functions ---- */
 
-long long llrint(double x) { return lrint(x); }
-long long llrintf(float x) { return lrintf(x); }
+/* (not through lrint: a long is 32 bits under LLP64) */
+long long llrint(double x) { return to_int(rint(x), LLONG_MIN); }
+long long llrintf(float x) { return to_int(rintf(x), LLONG_MIN); }
 
 double scalbln(double x, long n)
 {

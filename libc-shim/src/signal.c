@@ -112,7 +112,7 @@ int raise(int sig)
 /* a handler kill from another process makes a thread of this one run */
 void __divm_signal_trampoline(void *sig)
 {
-    deliver((int)(long)sig);
+    deliver((int)(intptr_t)sig);
 }
 
 int __dios_signal_thread(unsigned long tid, int sig);
@@ -168,6 +168,9 @@ int sigfillset(sigset_t *s)
     return 0;
 }
 
+/* bits in a word of a sigset_t: 32 under LLP64, where long is 32 bits */
+#define SIGW (8 * (int)sizeof(unsigned long))
+
 static int badsig(int sig)
 {
     if (sig <= 0 || sig >= NSIG) {
@@ -181,7 +184,7 @@ int sigaddset(sigset_t *s, int sig)
 {
     if (badsig(sig))
         return -1;
-    s->__val[(sig - 1) / 64] |= 1ul << ((sig - 1) % 64);
+    s->__val[(sig - 1) / SIGW] |= 1ul << ((sig - 1) % SIGW);
     return 0;
 }
 
@@ -189,7 +192,7 @@ int sigdelset(sigset_t *s, int sig)
 {
     if (badsig(sig))
         return -1;
-    s->__val[(sig - 1) / 64] &= ~(1ul << ((sig - 1) % 64));
+    s->__val[(sig - 1) / SIGW] &= ~(1ul << ((sig - 1) % SIGW));
     return 0;
 }
 
@@ -197,7 +200,7 @@ int sigismember(const sigset_t *s, int sig)
 {
     if (badsig(sig))
         return -1;
-    return (s->__val[(sig - 1) / 64] >> ((sig - 1) % 64)) & 1;
+    return (s->__val[(sig - 1) / SIGW] >> ((sig - 1) % SIGW)) & 1;
 }
 
 /* masks are remembered but nothing is ever pending */

@@ -16,7 +16,7 @@
 
 long syscall(long nr, ...)
 {
-    long a[6];
+    intptr_t a[6];   /* a register's worth: pointers too (not long: 32 bits under LLP64) */
     va_list ap;
     va_start(ap, nr);
     for (int i = 0; i < 6; i++)
@@ -52,11 +52,11 @@ long syscall(long nr, ...)
         return -1;
     }
     for (int i = 0; i < n; i++)
-        a[i] = va_arg(ap, long);
+        a[i] = va_arg(ap, intptr_t);
     if ((nr == SYS_open && (a[1] & O_CREAT)) || (nr == SYS_openat && (a[2] & O_CREAT)))
-        a[n] = va_arg(ap, long);
+        a[n] = va_arg(ap, intptr_t);
     if (nr == SYS_fcntl && a[1] != F_GETFD && a[1] != F_GETFL)
-        a[2] = va_arg(ap, long);
+        a[2] = va_arg(ap, intptr_t);
     va_end(ap);
     switch (nr) {
     case SYS_read: return read(I(0), P(1), (size_t)a[2]);
@@ -78,7 +78,7 @@ long syscall(long nr, ...)
     case SYS_getpid: case SYS_gettid: return getpid();
     case SYS_exit: case SYS_exit_group: _exit(I(0));
     case SYS_kill: return kill((pid_t)a[0], I(1));
-    case SYS_fcntl: return fcntl(I(0), I(1), a[2]);
+    case SYS_fcntl: return fcntl(I(0), I(1), (long)a[2]);
     case SYS_fsync: return fsync(I(0));
     case SYS_truncate: return truncate(P(0), (off_t)a[1]);
     case SYS_ftruncate: return ftruncate(I(0), (off_t)a[1]);

@@ -147,28 +147,29 @@ int nanosleep(const struct timespec *req, struct timespec *rem)
 
 double difftime(time_t a, time_t b)
 {
-    return (double)(a - b);
+    return (double)a - (double)b; /* (a - b may overflow a 32-bit time_t) */
 }
 
-static int leap(long y)
+static int leap(long long y)
 {
     return (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
 }
 
-/* days from 1970-01-01 to y-m-d (m 1..12), proleptic Gregorian */
-static long days_from_civil(long y, long m, long d)
+/* days from 1970-01-01 to y-m-d (m 1..12), proleptic Gregorian (the calendar
+ * arithmetic is in long long: a long is 32 bits under LLP64) */
+static long long days_from_civil(long long y, long long m, long long d)
 {
     y -= m <= 2;
-    long era = (y >= 0 ? y : y - 399) / 400;
-    long yoe = y - era * 400;
-    long doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
-    long doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    long long era = (y >= 0 ? y : y - 399) / 400;
+    long long yoe = y - era * 400;
+    long long doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
+    long long doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
     return era * 146097 + doe - 719468;
 }
 
 struct tm *gmtime_r(const time_t *__restrict t, struct tm *__restrict tm)
 {
-    long s = *t, days = s / 86400, rem = s % 86400;
+    long long s = *t, days = s / 86400, rem = s % 86400;
     if (rem < 0)
         rem += 86400, days--;
     tm->tm_hour = (int)(rem / 3600);
@@ -176,15 +177,15 @@ struct tm *gmtime_r(const time_t *__restrict t, struct tm *__restrict tm)
     tm->tm_sec = (int)(rem % 60);
     tm->tm_wday = (int)((4 + days % 7 + 7) % 7);
     /* civil from days (H. Hinnant's algorithm) */
-    long z = days + 719468;
-    long era = (z >= 0 ? z : z - 146096) / 146097;
-    long doe = z - era * 146097;
-    long yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
-    long y = yoe + era * 400;
-    long doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    long mp = (5 * doy + 2) / 153;
-    long d = doy - (153 * mp + 2) / 5 + 1;
-    long m = mp + (mp < 10 ? 3 : -9);
+    long long z = days + 719468;
+    long long era = (z >= 0 ? z : z - 146096) / 146097;
+    long long doe = z - era * 146097;
+    long long yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
+    long long y = yoe + era * 400;
+    long long doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    long long mp = (5 * doy + 2) / 153;
+    long long d = doy - (153 * mp + 2) / 5 + 1;
+    long long m = mp + (mp < 10 ? 3 : -9);
     y += m <= 2;
     if (y - 1900 > INT_MAX || y - 1900 < INT_MIN) {
         __divm_errno = EOVERFLOW;
@@ -219,13 +220,18 @@ struct tm *localtime(const time_t *t)
 
 time_t timegm(struct tm *tm)
 {
-    long mon = tm->tm_mon, year = (long)tm->tm_year + 1900;
+    long long mon = tm->tm_mon, year = (long long)tm->tm_year + 1900;
     year += mon / 12;
     mon %= 12;
     if (mon < 0)
         mon += 12, year--;
-    long days = days_from_civil(year, mon + 1, 1) + tm->tm_mday - 1;
-    time_t t = days * 86400 + (long)tm->tm_hour * 3600 + (long)tm->tm_min * 60 + tm->tm_sec;
+    long long days = days_from_civil(year, mon + 1, 1) + tm->tm_mday - 1;
+    long long secs = days * 86400 + (long long)tm->tm_hour * 3600 + (long long)tm->tm_min * 60 + tm->tm_sec;
+    time_t t = (time_t)secs;
+    if (t != secs) { /* beyond a 32-bit time_t (LLP64, as gcc -m32's) */
+        __divm_errno = EOVERFLOW;
+        return -1;
+    }
     struct tm r;
     if (!gmtime_r(&t, &r))
         return -1;
@@ -245,11 +251,11 @@ const char *const __divm_mon_name[] = { "January", "February", "March", "April",
                                         "December" };
 
 /* minimal decimal formatting without the printf engine */
-static char *put_num(char *p, long v, int width, char padc)
+static char *put_num(char *p, long long v, int width, char padc)
 {
     char b[24];
     int n = 0, neg = v < 0;
-    unsigned long u = neg ? 0 - (unsigned long)v : (unsigned long)v;
+    unsigned long long u = neg ? 0 - (unsigned long long)v : (unsigned long long)v;
     do
         b[n++] = (char)('0' + u % 10);
     while (u /= 10);
@@ -281,7 +287,7 @@ char *asctime_r(const struct tm *__restrict tm, char *__restrict buf)
     *p++ = ':';
     p = put_num(p, tm->tm_sec, 2, '0');
     *p++ = ' ';
-    p = put_num(p, (long)tm->tm_year + 1900, 0, ' ');
+    p = put_num(p, (long long)tm->tm_year + 1900, 0, ' ');
     *p++ = '\n';
     *p = 0;
     return buf;
@@ -308,9 +314,9 @@ char *ctime(const time_t *t)
 }
 
 /* ISO 8601 week-based year and week number */
-static int iso_week(const struct tm *tm, long *year)
+static int iso_week(const struct tm *tm, long long *year)
 {
-    long y = (long)tm->tm_year + 1900;
+    long long y = (long long)tm->tm_year + 1900;
     int yday = tm->tm_yday, wday = tm->tm_wday;
     int wk = (yday - (wday + 6) % 7 + 10) / 7;
     if (wk < 1) {
@@ -352,7 +358,7 @@ size_t strftime(char *__restrict s, size_t max, const char *__restrict fmt, cons
             f++;
         char *p = tmp;
         int numw = 0;     /* natural width of a numeric field */
-        long num = 0;
+        long long num = 0;
         char npad = '0';
         int isnum = 0, upcase = flag == '^';
         const char *str = 0;
@@ -362,13 +368,13 @@ size_t strftime(char *__restrict s, size_t max, const char *__restrict fmt, cons
         case 'b': case 'h': str = tm->tm_mon >= 0 && tm->tm_mon < 12 ? __divm_mon_name[tm->tm_mon] : "?"; p = tmp; for (int i = 0; i < 3 && str[i]; i++) *p++ = str[i]; str = 0; break;
         case 'B': str = tm->tm_mon >= 0 && tm->tm_mon < 12 ? __divm_mon_name[tm->tm_mon] : "?"; break;
         case 'c': p += strftime(p, sizeof tmp, "%a %b %e %H:%M:%S %Y", tm); break;
-        case 'C': isnum = 1; num = ((long)tm->tm_year + 1900) / 100 - (((long)tm->tm_year + 1900) % 100 < 0); numw = 2; break;
+        case 'C': isnum = 1; num = ((long long)tm->tm_year + 1900) / 100 - (((long long)tm->tm_year + 1900) % 100 < 0); numw = 2; break;
         case 'd': isnum = 1; num = tm->tm_mday; numw = 2; break;
         case 'D': p += strftime(p, sizeof tmp, "%m/%d/%y", tm); break;
         case 'e': isnum = 1; num = tm->tm_mday; numw = 2; npad = ' '; break;
         case 'F': p += strftime(p, sizeof tmp, "%Y-%m-%d", tm); break;
-        case 'g': { long y; iso_week(tm, &y); isnum = 1; num = (y % 100 + 100) % 100; numw = 2; break; }
-        case 'G': { long y; iso_week(tm, &y); isnum = 1; num = y; numw = 1; break; }
+        case 'g': { long long y; iso_week(tm, &y); isnum = 1; num = (y % 100 + 100) % 100; numw = 2; break; }
+        case 'G': { long long y; iso_week(tm, &y); isnum = 1; num = y; numw = 1; break; }
         case 'H': isnum = 1; num = tm->tm_hour; numw = 2; break;
         case 'I': isnum = 1; num = tm->tm_hour % 12 ? tm->tm_hour % 12 : 12; numw = 2; break;
         case 'j': isnum = 1; num = tm->tm_yday + 1; numw = 3; break;
@@ -387,15 +393,15 @@ size_t strftime(char *__restrict s, size_t max, const char *__restrict fmt, cons
         case 'T': p += strftime(p, sizeof tmp, "%H:%M:%S", tm); break;
         case 'u': isnum = 1; num = tm->tm_wday ? tm->tm_wday : 7; numw = 1; break;
         case 'U': isnum = 1; num = (tm->tm_yday - tm->tm_wday + 7) / 7; numw = 2; break;
-        case 'V': { long y; isnum = 1; num = iso_week(tm, &y); numw = 2; break; }
+        case 'V': { long long y; isnum = 1; num = iso_week(tm, &y); numw = 2; break; }
         case 'w': isnum = 1; num = tm->tm_wday; numw = 1; break;
         case 'W': isnum = 1; num = (tm->tm_yday - (tm->tm_wday + 6) % 7 + 7) / 7; numw = 2; break;
         case 'x': p += strftime(p, sizeof tmp, "%m/%d/%y", tm); break;
         case 'X': p += strftime(p, sizeof tmp, "%H:%M:%S", tm); break;
-        case 'y': isnum = 1; num = (((long)tm->tm_year + 1900) % 100 + 100) % 100; numw = 2; break;
-        case 'Y': isnum = 1; num = (long)tm->tm_year + 1900; numw = 1; break;
+        case 'y': isnum = 1; num = (((long long)tm->tm_year + 1900) % 100 + 100) % 100; numw = 2; break;
+        case 'Y': isnum = 1; num = (long long)tm->tm_year + 1900; numw = 1; break;
         case 'z': {
-            long off = tm->tm_gmtoff;
+            long long off = tm->tm_gmtoff;
             *p++ = off < 0 ? '-' : '+';
             if (off < 0)
                 off = -off;

@@ -6,7 +6,9 @@
 #define __need_NULL
 #include <stddef.h>
 
-typedef long __divm_ssize_t;
+/* the signed size_t: long under LP64, long long under LLP64 (where long is
+ * 32 bits and size_t 64) */
+typedef __PTRDIFF_TYPE__ __divm_ssize_t;
 typedef long __divm_off_t;
 typedef int __divm_pid_t;
 typedef long __divm_time_t;
@@ -65,7 +67,7 @@ typedef struct __locale_struct *locale_t;
 #endif
 #if defined(__DIVM_NEED_sigset_t) && !defined(__sigset_t_defined)
 #define __sigset_t_defined
-typedef struct { unsigned long __val[1024 / (8 * sizeof(unsigned long))]; } sigset_t;
+typedef struct { unsigned long __val[1024 / (8 * sizeof(unsigned long))]; } sigset_t;   /* 128 bytes in both models */
 #endif
 #if defined(__DIVM_NEED_wint_t) && !defined(__wint_t_defined)
 #define __wint_t_defined

@@ -26,7 +26,7 @@ struct sockaddr
 struct sockaddr_storage
 {
     sa_family_t ss_family;
-    char __ss_padding[118];
+    char __ss_padding[128 - sizeof(sa_family_t) - sizeof(unsigned long)];   /* 128 bytes with a 32-bit long too */
     unsigned long __ss_align;
 };
 

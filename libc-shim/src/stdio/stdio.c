@@ -48,7 +48,7 @@ int __divm_write_all(int fd, const void *buf, size_t n)
 {
     const char *p = buf;
     while (n) {
-        long r = fd >= 0 && fd <= 2 ? __dios_write(fd, p, n) : __divm_syswrite(fd, p, n);
+        ptrdiff_t r = fd >= 0 && fd <= 2 ? __dios_write(fd, p, n) : __divm_syswrite(fd, p, n);
         if (r < 0) {
             errno = (int)-r;
             return -1;
@@ -275,7 +275,7 @@ static int refill(FILE *f)
 {
     if (!f->buf)
         f->buf = __divm_ialloc(IBUF);
-    long r = f->fd == 0 ? __dios_read(0, f->buf, IBUF) : __divm_sysread(f->fd, f->buf, IBUF);
+    ptrdiff_t r = f->fd == 0 ? __dios_read(0, f->buf, IBUF) : __divm_sysread(f->fd, f->buf, IBUF);
     if (r < 0) {
         errno = (int)-r;
         f->flags |= F_ERR;
@@ -358,7 +358,7 @@ size_t fread(void *__restrict p, size_t size, size_t n, FILE *__restrict f)
         got += k;
     }
     while (got < t) {
-        long r = __divm_sysread(f->fd, d + got, t - got);
+        ptrdiff_t r = __divm_sysread(f->fd, d + got, t - got);
         if (r < 0) {
             errno = (int)-r;
             f->flags |= F_ERR;

@@ -1,7 +1,9 @@
 /* The printf engine: byte-identical to glibc 2.36 in the C locale.
  * Floating point is converted exactly (big integers in 32-bit words) and
  * rounded half-to-even on the exact binary value, as glibc does in the
- * default rounding mode.  No floating-point operation is used. */
+ * default rounding mode.  No floating-point operation is used.  Counts,
+ * widths and exponents are long long, integer arguments are held as long long
+ * (a long is 32 bits under LLP64, where divm's pointers stay 64). */
 #include "../internal.h"
 
 /* ---- output ---- */
@@ -30,14 +32,14 @@ static void out(struct __divm_sink *s, const char *p, size_t n)
     }
 }
 
-static void pad(struct __divm_sink *s, char c, long n)
+static void pad(struct __divm_sink *s, char c, long long n)
 {
     char b[32];
     if (n <= 0)
         return;
     __builtin_memset(b, c, sizeof b);
     while (n > 0) {
-        long k = n < 32 ? n : 32;
+        long long k = n < 32 ? n : 32;
         out(s, b, k);
         n -= k;
     }
@@ -47,7 +49,9 @@ static void pad(struct __divm_sink *s, char c, long n)
 
 enum { F_MINUS = 1, F_PLUS = 2, F_SPACE = 4, F_HASH = 8, F_ZERO = 16, F_QUOTE = 32, F_I18N = 64 };
 enum { L_NONE, L_HH, L_H, L_L, L_LL, L_J, L_Z, L_T, L_BIG };
-enum { TY_NONE, TY_INT, TY_LONG, TY_PTR, TY_DBL, TY_LDBL };
+/* TY_LONG is a long (32 bits under LLP64), TY_LLONG a long long or intmax_t
+ * (64 bits in both models), TY_SIZE a size_t or ptrdiff_t */
+enum { TY_NONE, TY_INT, TY_LONG, TY_LLONG, TY_SIZE, TY_PTR, TY_DBL, TY_LDBL };
 
 struct spec
 {
@@ -59,7 +63,7 @@ struct spec
 
 union val
 {
-    long l;
+    long long l;   /* any integer argument (the widest) */
     void *p;
     double d;
     long double ld;
@@ -75,7 +79,7 @@ struct args
 /* a decimal number; -1 if it does not fit an int (glibc: EOVERFLOW) */
 static int rdint(const char **f)
 {
-    long v = 0;
+    long long v = 0;
     while (**f >= '0' && **f <= '9') {
         if (v <= INT_MAX)
             v = v * 10 + (**f - '0');
@@ -182,7 +186,12 @@ static int argtype(const struct spec *sp)
 {
     switch (sp->conv) {
     case 'd': case 'i': case 'o': case 'u': case 'x': case 'X':
-        return sp->len == L_NONE || sp->len == L_HH || sp->len == L_H ? TY_INT : TY_LONG;
+        switch (sp->len) {
+        case L_NONE: case L_HH: case L_H: return TY_INT;
+        case L_L: return TY_LONG;
+        case L_Z: case L_T: return TY_SIZE;
+        }
+        return TY_LLONG; /* ll, q, j and L (glibc reads %Ld as %lld) */
     case 'c': case 'C':
         return TY_INT;
     case 's': case 'S': case 'p': case 'n':
@@ -208,6 +217,8 @@ static void fetch(struct args *a, int pos, int ty, union val *v)
     switch (ty) {
     case TY_INT: v->l = va_arg(a->ap, int); break;
     case TY_LONG: v->l = va_arg(a->ap, long); break;
+    case TY_LLONG: v->l = va_arg(a->ap, long long); break;
+    case TY_SIZE: v->l = (long long)va_arg(a->ap, size_t); break;
     case TY_PTR: v->p = va_arg(a->ap, void *); break;
     case TY_DBL: v->d = va_arg(a->ap, double); break;
     case TY_LDBL: v->ld = va_arg(a->ap, long double); break;
@@ -217,7 +228,7 @@ static void fetch(struct args *a, int pos, int ty, union val *v)
 
 /* ---- integers ---- */
 
-static void fmt_int(struct __divm_sink *s, const struct spec *sp, unsigned long v, int neg,
+static void fmt_int(struct __divm_sink *s, const struct spec *sp, unsigned long long v, int neg,
                     int base, int upper, int is_signed, int is_ptr)
 {
     char buf[24];
@@ -233,7 +244,7 @@ static void fmt_int(struct __divm_sink *s, const struct spec *sp, unsigned long 
         prec = 1;
     else
         flags &= ~F_ZERO;
-    long zeros = prec > n ? prec - n : 0;
+    long long zeros = prec > n ? prec - n : 0;
     if (base == 8 && (flags & F_HASH) && zeros == 0 && (n == 0 || buf[sizeof buf - n] != '0'))
         zeros = 1;
     char pre[3];
@@ -250,8 +261,8 @@ static void fmt_int(struct __divm_sink *s, const struct spec *sp, unsigned long 
         pre[np++] = '0';
         pre[np++] = upper ? 'X' : 'x';
     }
-    long total = np + zeros + n;
-    long w = sp->width - total;
+    long long total = np + zeros + n;
+    long long w = sp->width - total;
     if (!(flags & F_MINUS)) {
         if (flags & F_ZERO)
             zeros += w > 0 ? w : 0;
@@ -269,7 +280,7 @@ static void fmt_int(struct __divm_sink *s, const struct spec *sp, unsigned long 
 
 static void fmt_str(struct __divm_sink *s, const struct spec *sp, const char *str, size_t len)
 {
-    long w = sp->width - (long)len;
+    long long w = sp->width - (long long)len;
     if (!(sp->flags & F_MINUS))
         pad(s, ' ', w);
     out(s, str, len);
@@ -497,15 +508,15 @@ static int rest_nonzero(struct expand *x)
  * are the digits (trailing zeros dropped, *nd == 0 if the value rounded to
  * zero) and value ~ 0.d * 10^*e.  d must hold dcap digits, enough for every
  * nonzero digit of the expansion. */
-static void digits(uint64_t mant, int exp2, int mode, long prec, char *d, long dcap,
-                   long *nd, long *e, uint32_t *iw, uint32_t *fw, int *carried)
+static void digits(uint64_t mant, int exp2, int mode, long long prec, char *d, long long dcap,
+                   long long *nd, long long *e, uint32_t *iw, uint32_t *fw, int *carried)
 {
     struct expand x;
     x.iw = iw;
     x.fw = fw;
-    long E;
+    long long E;
     int bl = 64 - __builtin_clzll(mant);
-    if (mode == 'f' && (long)bl + exp2 <= -4 * (prec + 1)) {
+    if (mode == 'f' && (long long)bl + exp2 <= -4 * (prec + 1)) {
         /* value < 2^-4(prec+1) < 10^-(prec+1): rounds to zero */
         *nd = 0;
         *e = 0;
@@ -539,14 +550,14 @@ static void digits(uint64_t mant, int exp2, int mode, long prec, char *d, long d
         x.ppos = lz;
         first = next_digit(&x);
     }
-    long N = mode == 'e' ? prec + 1 : E + prec; /* digits to keep */
+    long long N = mode == 'e' ? prec + 1 : E + prec; /* digits to keep */
     if (N < 0) {
         *nd = 0;
         *e = 0;
         return;
     }
     /* collect N digits and the rounding digit */
-    long n = 0;
+    long long n = 0;
     int dg = first, r = 0;
     while (n < N && dg >= 0) {
         if (n < dcap)
@@ -557,9 +568,9 @@ static void digits(uint64_t mant, int exp2, int mode, long prec, char *d, long d
     if (n == N && dg >= 0)
         r = dg;
     int sticky = n == N && dg >= 0 ? rest_nonzero(&x) : 0;
-    long kept = n < dcap ? n : dcap; /* digits stored; beyond are zeros up to N */
+    long long kept = n < dcap ? n : dcap; /* digits stored; beyond are zeros up to N */
     if (r > 5 || (r == 5 && (sticky || (N > 0 && kept == N && (d[N - 1] & 1))))) {
-        long i = kept - 1;
+        long long i = kept - 1;
         if (kept < N) {
             /* cannot happen: a nonzero rounding digit means all N digits exist */
         }
@@ -576,18 +587,18 @@ static void digits(uint64_t mant, int exp2, int mode, long prec, char *d, long d
     }
     while (kept > 0 && d[kept - 1] == 0)
         kept--;
-    for (long i = 0; i < kept; i++)
+    for (long long i = 0; i < kept; i++)
         d[i] += '0';
     *nd = kept;
     *e = kept ? E : 0;
 }
 
 /* emits digits [from, from+cnt) of d (zeros outside 0..nd-1) */
-static void emit(struct __divm_sink *s, const char *d, long nd, long from, long cnt)
+static void emit(struct __divm_sink *s, const char *d, long long nd, long long from, long long cnt)
 {
     char b[64];
     int k = 0;
-    for (long i = from; i < from + cnt; i++) {
+    for (long long i = from; i < from + cnt; i++) {
         b[k++] = i >= 0 && i < nd ? d[i] : '0';
         if (k == sizeof b) {
             out(s, b, k);
@@ -608,7 +619,7 @@ static void fmt_special(struct __divm_sink *s, const struct spec *sp, const stru
     else if (sp->flags & F_SPACE)
         b[n++] = ' ';
     const char *t = v->cls == 2 ? (upper ? "INF" : "inf") : (upper ? "NAN" : "nan");
-    long w = sp->width - (n + 3);
+    long long w = sp->width - (n + 3);
     if (!(sp->flags & F_MINUS))
         pad(s, ' ', w);
     out(s, b, n);
@@ -623,7 +634,7 @@ static void fmt_hex(struct __divm_sink *s, const struct spec *sp, const struct f
     char num[16];
     int nn = 0;
     int leading;
-    long exponent;
+    long long exponent;
     int expneg = 0;
     int zero = v->cls == 0;
     if (!v->ld) {
@@ -652,7 +663,7 @@ static void fmt_hex(struct __divm_sink *s, const struct spec *sp, const struct f
             exponent = 16386 - v->rawexp, expneg = 1;
     }
     char lead = hx[leading];
-    long prec = sp->prec;
+    long long prec = sp->prec;
     if (!zero) {
         while (nn > 0 && num[nn - 1] == '0')
             nn--;
@@ -663,7 +674,7 @@ static void fmt_hex(struct __divm_sink *s, const struct spec *sp, const struct f
             int nv = next <= '9' ? next - '0' : (next | 32) - 'a' + 10;
             int more = (nv & 7) != 0 || prec + 1 < nn;
             if (nv >= 8 && (more || (lv & 1))) {
-                long i = prec;
+                long long i = prec;
                 while (--i >= 0) {
                     char ch = num[i];
                     if (ch == '9') {
@@ -712,7 +723,7 @@ static void fmt_hex(struct __divm_sink *s, const struct spec *sp, const struct f
     else if (sp->flags & F_SPACE)
         sign = ' ';
     int dot = prec > 0 || (sp->flags & F_HASH);
-    long w = sp->width - ((sign != 0) + 2 + 1 + prec + 1 + 1 + ne + dot);
+    long long w = sp->width - ((sign != 0) + 2 + 1 + prec + 1 + 1 + ne + dot);
     int left = sp->flags & F_MINUS, zpad = (sp->flags & F_ZERO) && !left;
     if (!left && !zpad)
         pad(s, ' ', w);
@@ -747,10 +758,10 @@ static int fmt_float(struct __divm_sink *s, const struct spec *sp, struct fpval 
         fmt_hex(s, sp, v, upper);
         return 0;
     }
-    long prec = sp->prec < 0 ? 6 : sp->prec;
+    long long prec = sp->prec < 0 ? 6 : sp->prec;
     int flags = sp->flags;
     int gmode = c == 'g';
-    long P = 0;
+    long long P = 0;
     if (gmode) {
         P = prec == 0 ? 1 : prec;
         prec = P - 1;
@@ -762,16 +773,16 @@ static int fmt_float(struct __divm_sink *s, const struct spec *sp, struct fpval 
     char *d = dstack;
     uint32_t *iw = wstack, *fw = wstack + 80;
     void *heap = 0;
-    long nd = 0, E = 0;
+    long long nd = 0, E = 0;
     int carried = 0;
     if (v->cls == 1) {
         int niw, nfw;
         expand_size(v->exp2, &niw, &nfw);
-        long dcap = v->ld ? 16600 : (long)sizeof dstack;
-        long need = mode == 'e' ? prec + 2 : 24 + (v->exp2 > 0 ? ((long)v->exp2 * 30103) / 100000 : 0) + prec;
+        long long dcap = v->ld ? 16600 : (long long)sizeof dstack;
+        long long need = mode == 'e' ? prec + 2 : 24 + (v->exp2 > 0 ? ((long long)v->exp2 * 30103) / 100000 : 0) + prec;
         if (need < dcap)
             dcap = need;
-        if (dcap > (long)sizeof dstack || niw > 80 || nfw > 80) {
+        if (dcap > (long long)sizeof dstack || niw > 80 || nfw > 80) {
             heap = __divm_ialloc(dcap + (size_t)(niw + nfw) * 4);
             iw = heap;
             fw = iw + niw;
@@ -782,7 +793,7 @@ static int fmt_float(struct __divm_sink *s, const struct spec *sp, struct fpval 
     /* value ~ 0.d[0..nd) * 10^E; nd == 0 means zero */
     int style = mode;
     if (gmode) {
-        long X = nd ? E - 1 : 0;
+        long long X = nd ? E - 1 : 0;
         if (P > X && X >= -4) {
             style = 'f';
             prec = P - 1 - X;
@@ -794,7 +805,7 @@ static int fmt_float(struct __divm_sink *s, const struct spec *sp, struct fpval 
             prec = 0;
         } else if (!(flags & F_HASH)) {
             /* drop trailing zeros: only nd significant digits */
-            long sig = style == 'e' ? nd - 1 : nd - E;
+            long long sig = style == 'e' ? nd - 1 : nd - E;
             if (sig < 0)
                 sig = 0;
             if (sig < prec)
@@ -809,15 +820,15 @@ static int fmt_float(struct __divm_sink *s, const struct spec *sp, struct fpval 
     else if (flags & F_SPACE)
         sign = ' ';
     int dot = prec > 0 || (flags & F_HASH);
-    long len = (sign != 0) + dot + prec;
-    long ilen;
+    long long len = (sign != 0) + dot + prec;
+    long long ilen;
     char eb[16];
     int ne = 0;
     if (style == 'f') {
         ilen = nd && E > 0 ? E : 1;
         len += ilen;
     } else {
-        long X = nd ? E - 1 : 0;
+        long long X = nd ? E - 1 : 0;
         int xneg = X < 0;
         unsigned long ax = xneg ? -X : X;
         do
@@ -830,7 +841,7 @@ static int fmt_float(struct __divm_sink *s, const struct spec *sp, struct fpval 
         ilen = 1;
         len += 1 + ne;
     }
-    long w = sp->width - len;
+    long long w = sp->width - len;
     int left = flags & F_MINUS, zpad = (flags & F_ZERO) && !left;
     if (!left && !zpad)
         pad(s, ' ', w);
@@ -880,23 +891,26 @@ static int conv_one(struct __divm_sink *s, struct spec *sp, struct args *a, int 
     case 'd':
     case 'i': {
         fetch(a, sp->argpos, argtype(sp), &v);
-        long x = v.l;
+        long long x = v.l;
         switch (sp->len) {
         case L_HH: x = (signed char)x; break;
         case L_H: x = (short)x; break;
         case L_NONE: x = (int)x; break;
+        case L_Z: case L_T: x = (ptrdiff_t)x; break;
         }
-        unsigned long u = x < 0 ? 0 - (unsigned long)x : (unsigned long)x;
+        unsigned long long u = x < 0 ? 0 - (unsigned long long)x : (unsigned long long)x;
         fmt_int(s, sp, u, x < 0, 10, 0, 1, 0);
         return 0;
     }
     case 'o': case 'u': case 'x': case 'X': {
         fetch(a, sp->argpos, argtype(sp), &v);
-        unsigned long u = (unsigned long)v.l;
+        unsigned long long u = (unsigned long long)v.l;
         switch (sp->len) {
         case L_HH: u = (unsigned char)u; break;
         case L_H: u = (unsigned short)u; break;
         case L_NONE: u = (unsigned int)u; break;
+        case L_L: u = (unsigned long)u; break; /* (fetched sign-extended) */
+        case L_Z: case L_T: u = (size_t)u; break;
         }
         fmt_int(s, sp, u, 0, c == 'o' ? 8 : c == 'u' ? 10 : 16, c == 'X', 0, 0);
         return 0;
@@ -911,7 +925,7 @@ static int conv_one(struct __divm_sink *s, struct spec *sp, struct args *a, int 
             return 0;
         }
         /* glibc formats it as %#lx keeping the + and space flags */
-        fmt_int(s, sp, (unsigned long)(uintptr_t)v.p, 0, 16, 0, 1, 1);
+        fmt_int(s, sp, (uintptr_t)v.p, 0, 16, 0, 1, 1); /* (not through long: 32 bits under LLP64) */
         return 0;
     }
     case 'c':
@@ -950,14 +964,14 @@ static int conv_one(struct __divm_sink *s, struct spec *sp, struct args *a, int 
                 return 0;
             }
             size_t n = 0;
-            while ((sp->prec < 0 || (long)n < sp->prec) && ws[n]) {
+            while ((sp->prec < 0 || (long long)n < sp->prec) && ws[n]) {
                 if ((unsigned)ws[n] >= 0x80) {
                     __divm_errno = EILSEQ;
                     return -1;
                 }
                 n++;
             }
-            long w = sp->width - (long)n;
+            long long w = sp->width - (long long)n;
             if (!(sp->flags & F_MINUS))
                 pad(s, ' ', w);
             for (size_t i = 0; i < n; i++) {
@@ -982,7 +996,9 @@ static int conv_one(struct __divm_sink *s, struct spec *sp, struct args *a, int 
         case L_HH: *(signed char *)v.p = (signed char)t; break;
         case L_H: *(short *)v.p = (short)t; break;
         case L_NONE: *(int *)v.p = (int)t; break;
-        default: *(long *)v.p = (long)t; break;
+        case L_L: *(long *)v.p = (long)t; break;
+        case L_Z: case L_T: *(ptrdiff_t *)v.p = (ptrdiff_t)t; break;
+        default: *(long long *)v.p = (long long)t; break; /* ll, q, j (64 bits) */
         }
         return 0;
     }
@@ -1118,6 +1134,8 @@ static int load_positional(const char *fmt, struct args *a, union val *small, in
         v.ld = 0;
         switch (tys[i]) {
         case TY_LONG: v.l = va_arg(a->ap, long); break;
+        case TY_LLONG: v.l = va_arg(a->ap, long long); break;
+        case TY_SIZE: v.l = (long long)va_arg(a->ap, size_t); break;
         case TY_PTR: v.p = va_arg(a->ap, void *); break;
         case TY_DBL: v.d = va_arg(a->ap, double); break;
         case TY_LDBL: v.ld = va_arg(a->ap, long double); break;

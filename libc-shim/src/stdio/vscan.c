@@ -8,7 +8,8 @@
 enum
 {
     LONG = 1, LONGDBL = 2, SHORT = 4, CHAR = 8, SUPPRESS = 16, MALLOC = 32,
-    SIGNED = 64, READ_POINTER = 128, HEXA_FLOAT = 256
+    SIGNED = 64, READ_POINTER = 128, HEXA_FLOAT = 256,
+    WIDE = 512  /* a 64-bit integer (ll, q, L, j, z, t, p): wider than LONG under LLP64 */
 };
 
 struct st
@@ -222,13 +223,13 @@ int __divm_vscan(struct __divm_src *src, const char *format, va_list ap)
             break;
         case 'l':
             if (*f == 'l')
-                ++f, flags |= LONGDBL | LONG;
+                ++f, flags |= LONGDBL | LONG | WIDE;
             else
                 flags |= LONG;
             break;
         case 'q':
         case 'L':
-            flags |= LONGDBL | LONG;
+            flags |= LONGDBL | LONG | WIDE;
             break;
         case 'm':
             flags |= MALLOC;
@@ -238,7 +239,7 @@ int __divm_vscan(struct __divm_src *src, const char *format, va_list ap)
         case 'z':
         case 'j':
         case 't':
-            flags |= LONG;
+            flags |= LONG | WIDE;
             break;
         default:
             --f;
@@ -275,7 +276,9 @@ int __divm_vscan(struct __divm_src *src, const char *format, va_list ap)
         case 'n':
             if (!(flags & SUPPRESS)) {
                 void *p = arg(&args, orig, argpos);
-                if (flags & LONG)
+                if (flags & WIDE)
+                    *(long long *)p = t.read_in;
+                else if (flags & LONG)
                     *(long *)p = t.read_in;
                 else if (flags & SHORT)
                     *(short *)p = (short)t.read_in;
@@ -390,7 +393,7 @@ int __divm_vscan(struct __divm_src *src, const char *format, va_list ap)
         case 'p':
             base = 16;
             flags &= ~(SHORT | LONGDBL | CHAR);
-            flags |= LONG | READ_POINTER;
+            flags |= LONG | WIDE | READ_POINTER;
             goto number;
 
         number: {
@@ -451,9 +454,15 @@ int __divm_vscan(struct __divm_src *src, const char *format, va_list ap)
                 UNGETC(c);
             cb_add(&cb, 0);
             char *end;
-            long sl = 0;
-            unsigned long ul = 0;
-            if (flags & SIGNED)
+            long long sl = 0;
+            unsigned long long ul = 0;
+            /* as glibc: strtol's range unless the target is wider than a long */
+            if (flags & WIDE) {
+                if (flags & SIGNED)
+                    sl = (src->c23 ? __divm_strtoll23 : __divm_strtoll)(cb.p, &end, base);
+                else
+                    ul = (src->c23 ? __divm_strtoull23 : __divm_strtoull)(cb.p, &end, base);
+            } else if (flags & SIGNED)
                 sl = (src->c23 ? __divm_strtol23 : __divm_strtol)(cb.p, &end, base);
             else
                 ul = (src->c23 ? __divm_strtoul23 : __divm_strtoul)(cb.p, &end, base);
@@ -462,8 +471,10 @@ int __divm_vscan(struct __divm_src *src, const char *format, va_list ap)
             if (!(flags & SUPPRESS)) {
                 void *p = arg(&args, orig, argpos);
                 if (flags & SIGNED) {
-                    if (flags & LONG)
-                        *(long *)p = sl;
+                    if (flags & WIDE)
+                        *(long long *)p = sl;
+                    else if (flags & LONG)
+                        *(long *)p = (long)sl;
                     else if (flags & SHORT)
                         *(short *)p = (short)sl;
                     else if (!(flags & CHAR))
@@ -471,8 +482,10 @@ int __divm_vscan(struct __divm_src *src, const char *format, va_list ap)
                     else
                         *(signed char *)p = (signed char)sl;
                 } else {
-                    if (flags & LONG)
-                        *(unsigned long *)p = ul;
+                    if (flags & WIDE)
+                        *(unsigned long long *)p = ul;
+                    else if (flags & LONG)
+                        *(unsigned long *)p = (unsigned long)ul;
                     else if (flags & SHORT)
                         *(unsigned short *)p = (unsigned short)ul;
                     else if (!(flags & CHAR))

@@ -1,7 +1,8 @@
 /* strtod/strtof/strtold: correctly rounded (round-half-even) decimal and
  * hexadecimal conversion with exact big-integer arithmetic, glibc's
  * rules for what is consumed, errno = ERANGE on overflow and on inexact
- * tiny results (tininess after rounding, as on x86). */
+ * tiny results (tininess after rounding, as on x86).  Digit counts and
+ * exponents are long long: a long is 32 bits under LLP64. */
 #include "../internal.h"
 
 typedef uint32_t word;
@@ -45,11 +46,11 @@ static void store_inf(int kind, void *out, int neg)
 
 /* m holds P significant bits (top bit set), r the next bit, s whether any
  * further bit is set; e is the binary exponent of m's lowest bit. */
-static void pack(int kind, void *out, int neg, uint64_t m, int r, int s, long e)
+static void pack(int kind, void *out, int neg, uint64_t m, int r, int s, long long e)
 {
     const struct fmt *f = &fmts[kind];
     int P = f->p;
-    long lead = e + P - 1;
+    long long lead = e + P - 1;
     uint64_t top = 1ull << (P - 1);
     uint64_t full = P == 64 ? ~0ull : (1ull << P) - 1;
     if (lead > f->emax) {
@@ -59,7 +60,7 @@ static void pack(int kind, void *out, int neg, uint64_t m, int r, int s, long e)
     }
     if (lead < f->emin) {
         /* subnormal: the lowest representable bit has weight emin-P+1 */
-        long d = f->emin - lead;
+        long long d = f->emin - lead;
         int tiny = 1;
         if (lead == f->emin - 1 && m == full && r) /* rounds up to the minimum normal */
             tiny = 0;
@@ -172,12 +173,12 @@ static int sub(word *a, int na, const word *b, int nb)
     return blen(a, na);
 }
 
-static int getbit(const word *a, long i)
+static int getbit(const word *a, long long i)
 {
     return (a[i / 32] >> (i % 32)) & 1;
 }
 
-static int pow5(word *a, int n, long k)
+static int pow5(word *a, int n, long long k)
 {
     for (; k >= 13; k -= 13)
         n = mul_small(a, n, 1220703125u, 0);
@@ -237,7 +238,7 @@ static void zero(int kind, void *out, int neg)
 }
 
 /* collects bits of a number MSB first into (m, r, s) */
-struct coll { uint64_t m; int r, s, started; long n; int P; };
+struct coll { uint64_t m; int r, s, started; long long n; int P; };
 
 static void feed(struct coll *c, int bit)
 {
@@ -259,7 +260,7 @@ static const char *hexfloat(const char *p, int kind, void *out, int neg)
 {
     /* p points after "0x"; the caller checked that a number follows */
     struct coll c = { 0, 0, 0, 0, 0, fmts[kind].p };
-    long fdig = 0;
+    long long fdig = 0;
     int seen_dot = 0;
     for (;; p++) {
         int v = hexval((unsigned char)*p);
@@ -275,7 +276,7 @@ static const char *hexfloat(const char *p, int kind, void *out, int neg)
         if (seen_dot)
             fdig++;
     }
-    long pexp = 0;
+    long long pexp = 0;
     if (lower((unsigned char)*p) == 'p') {
         const char *q = p + 1;
         int en = 0;
@@ -297,7 +298,7 @@ static const char *hexfloat(const char *p, int kind, void *out, int neg)
         return p;
     }
     int P = c.P;
-    long e = c.n - P + pexp - 4 * fdig;
+    long long e = c.n - P + pexp - 4 * fdig;
     if (c.n < P)
         c.m <<= (P - c.n);
     if (e > 200000) {
@@ -376,16 +377,16 @@ void __divm_strtofp(const char *nptr, char **end, int kind, void *out)
     const char *ip = p;
     while (*p >= '0' && *p <= '9')
         p++;
-    long intlen = p - ip;
+    long long intlen = p - ip;
     const char *fp = p;
-    long fraclen = 0;
+    long long fraclen = 0;
     if (*p == '.') {
         fp = ++p;
         while (*p >= '0' && *p <= '9')
             p++;
         fraclen = p - fp;
     }
-    long exp10 = 0;
+    long long exp10 = 0;
     if (lower((unsigned char)*p) == 'e') {
         const char *q = p + 1;
         int en = 0;
@@ -406,7 +407,7 @@ void __divm_strtofp(const char *nptr, char **end, int kind, void *out)
         *end = (char *)p;
 
 #define DIG(i) ((i) < intlen ? ip[i] : fp[(i) - intlen])
-    long tot = intlen + fraclen, f = 0, l = tot - 1;
+    long long tot = intlen + fraclen, f = 0, l = tot - 1;
     while (f < tot && DIG(f) == '0')
         f++;
     if (f == tot) {
@@ -416,14 +417,14 @@ void __divm_strtofp(const char *nptr, char **end, int kind, void *out)
     while (DIG(l) == '0')
         l--;
     const struct fmt *F = &fmts[kind];
-    long n = l - f + 1;
+    long long n = l - f + 1;
     int sticky = 0;
     if (n > F->maxdig)
         n = F->maxdig, sticky = 1;
-    long E = intlen - 1 - (f + n - 1) + exp10; /* value = D * 10^E */
-    long X = E + n;                            /* 10^(X-1) <= value < 10^X */
-    long lo = kind == 0 ? -46 : kind == 1 ? -325 : -4952;
-    long hi = kind == 0 ? 40 : kind == 1 ? 310 : 4934;
+    long long E = intlen - 1 - (f + n - 1) + exp10; /* value = D * 10^E */
+    long long X = E + n;                            /* 10^(X-1) <= value < 10^X */
+    long long lo = kind == 0 ? -46 : kind == 1 ? -325 : -4952;
+    long long hi = kind == 0 ? 40 : kind == 1 ? 310 : 4934;
     if (X <= lo) {
         __divm_errno = ERANGE;
         zero(kind, out, neg);
@@ -436,11 +437,11 @@ void __divm_strtofp(const char *nptr, char **end, int kind, void *out)
     }
 
     /* word counts: D < 10^n, 5^k < 2^(2.33k); both get shifted by <= 70+|M| bits */
-    long k = E < 0 ? -E : 0;
-    long wd = (n * 3322 / 1000 + 31) / 32 + 2;
-    long wm = (k * 2322 / 1000 + 31) / 32 + 2;
-    long wn = (E > 0 ? wd + (E * 2322 / 1000 + 31) / 32 : wd) + wm + 4;
-    long wmm = (wm > wd ? wm : wd) + 6;
+    long long k = E < 0 ? -E : 0;
+    long long wd = (n * 3322 / 1000 + 31) / 32 + 2;
+    long long wm = (k * 2322 / 1000 + 31) / 32 + 2;
+    long long wn = (E > 0 ? wd + (E * 2322 / 1000 + 31) / 32 : wd) + wm + 4;
+    long long wmm = (wm > wd ? wm : wd) + 6;
     word sbuf[2 * 96];
     word *N = sbuf, *M = sbuf + 96, *heap = 0;
     if (wn + 2 > 96 || wmm > 96) {
@@ -450,7 +451,7 @@ void __divm_strtofp(const char *nptr, char **end, int kind, void *out)
     }
     int nn = 0;
     {
-        long i = f, cnt = 0;
+        long long i = f, cnt = 0;
         word chunk = 0;
         for (; cnt < n; i++) {
             char ch = DIG(i);
@@ -469,14 +470,14 @@ void __divm_strtofp(const char *nptr, char **end, int kind, void *out)
     }
     int P = F->p;
     struct coll c = { 0, 0, 0, 0, 0, P };
-    long ebase;
+    long long ebase;
     if (E >= 0) {
         nn = pow5(N, nn, E);
         ebase = E;
-        long L = bitlen(N, nn);
-        for (long i = L - 1; i >= 0 && c.n <= P; i--)
+        long long L = bitlen(N, nn);
+        for (long long i = L - 1; i >= 0 && c.n <= P; i--)
             feed(&c, getbit(N, i));
-        for (long i = L - 1 - (P + 1); i >= 0 && !c.s; i--)
+        for (long long i = L - 1 - (P + 1); i >= 0 && !c.s; i--)
             c.s |= getbit(N, i);
         if (c.n < P)
             c.m <<= (P - c.n);
@@ -486,8 +487,8 @@ void __divm_strtofp(const char *nptr, char **end, int kind, void *out)
         M[0] = 1;
         nm = pow5(M, nm, k);
         ebase = -k;
-        long t = (long)bitlen(N, nn) - bitlen(M, nm);
-        long want = P + 1;
+        long long t = (long long)bitlen(N, nn) - bitlen(M, nm);
+        long long want = P + 1;
         if (t < want) {
             nn = shl(N, nn, (int)(want - t));
             ebase -= want - t;
@@ -498,7 +499,7 @@ void __divm_strtofp(const char *nptr, char **end, int kind, void *out)
         /* q = floor(N/M) has want or want+1 bits; restoring division with
          * the remainder shifted left instead of the divisor shifted right */
         nm = shl(M, nm, (int)want);
-        for (long i = want; i >= 0; i--) {
+        for (long long i = want; i >= 0; i--) {
             int bit = 0;
             if (cmp(N, nn, M, nm) >= 0) {
                 nn = sub(N, nn, M, nm);

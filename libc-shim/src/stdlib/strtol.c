@@ -104,6 +104,11 @@ unsigned long __divm_strtoul(const char *s, char **e, int b)
     return uconv(s, e, b, ULONG_MAX, 0);
 }
 
+long long __divm_strtoll(const char *s, char **e, int b)
+{
+    return sconv(s, e, b, LLONG_MIN, LLONG_MAX, 0);
+}
+
 unsigned long long __divm_strtoull(const char *s, char **e, int b)
 {
     return uconv(s, e, b, ULLONG_MAX, 0);
@@ -118,6 +123,16 @@ long __divm_strtol23(const char *s, char **e, int b)
 unsigned long __divm_strtoul23(const char *s, char **e, int b)
 {
     return uconv(s, e, b, ULONG_MAX, 1);
+}
+
+long long __divm_strtoll23(const char *s, char **e, int b)
+{
+    return sconv(s, e, b, LLONG_MIN, LLONG_MAX, 1);
+}
+
+unsigned long long __divm_strtoull23(const char *s, char **e, int b)
+{
+    return uconv(s, e, b, ULLONG_MAX, 1);
 }
 
 long strtol(const char *__restrict s, char **__restrict e, int b)
