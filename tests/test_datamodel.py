@@ -115,3 +115,17 @@ def test_constants_too_big_for_int_are_64_bits_in_both(tmp_path, body):
     f = tmp_path / "p.c"
     f.write_text("int nd(void);\nint main(void) {\n  " + body + "\n}\n")
     assert ilp32_hazards(str(f)) == []
+
+
+@pytest.mark.parametrize("body,line", [
+    ("#ifdef __x86_64__\n  return 1;\n#endif\n  return 0;", 6),
+    ("return (int)(SIZE_MAX & 3);", 5),
+])
+def test_lines_the_preprocessor_makes_otherwise(tmp_path, body, line):
+    """A .c file is compiled for LLP64: a macro or an #if of the target may
+    make other code than gcc -m32 would (.i files are preprocessed already)."""
+    f = tmp_path / "p.c"
+    f.write_text("#include <stdint.h>\n\n\nint main(void) {\n  " + body + "\n}\n")
+    found = ilp32_hazards(str(f))
+    assert found == [f"{f}:{line}: the preprocessor makes another line of it under ILP32 "
+                     "(a macro or an #if of the target)"], found

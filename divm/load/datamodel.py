@@ -54,6 +54,11 @@ def ilp32_hazards(path: str, limit: int = 5) -> list[str]:
     such construct was found)."""
     base = [f for f in cc_flags() if f not in ("-emit-llvm", "-c", "-g")]
     flags = base + LLP64_FLAGS
+    if not path.endswith(".i"):
+        line = preprocessing_differs(flags, base + ["-m32"], path)
+        if line is not None:
+            return [f"{path}:{line}: the preprocessor makes another line of it under ILP32 (a macro or an #if "
+                    "of the target)"]
     lines = _dump(flags, path, "-ast-dump").splitlines()
     lines32 = _dump(base + ["-m32"], path, "-ast-dump").splitlines()
     ours = (str(ROOT / "libc-shim"), str(ROOT / "dios"))
@@ -89,6 +94,36 @@ def ilp32_hazards(path: str, limit: int = 5) -> list[str]:
             if len(found) >= limit:
                 break
     return found
+
+
+_MARKER = re.compile(r'^# (\d+) "((?:[^"\\]|\\.)*)"')
+
+
+def preprocessing_differs(flags: list[str], flags32: list[str], path: str) -> int | None:
+    """The first line of the program (not of its headers) the preprocessor
+    makes differently under the two models (`SIZE_MAX`, `#ifdef
+    __x86_64__`), or None: the ASTs compared below are of the same code."""
+    def own(fl: list[str]) -> list[tuple[int, str]]:
+        cmd = [find_clang(), *fl, "-E", path]
+        try:
+            r = subprocess.run(cmd, capture_output=True, text=True, errors="replace", timeout=600)
+        except (OSError, subprocess.TimeoutExpired) as e:
+            raise LoadError(f"cannot analyse {path}: {e}") from None
+        out, cur, n = [], None, 0
+        for text in r.stdout.splitlines():
+            m = _MARKER.match(text)
+            if m:
+                cur, n = m.group(2), int(m.group(1))
+                continue
+            if cur == path and text.strip():
+                out.append((n, text))
+            n += 1
+        return out
+    a, b = own(flags), own(flags32)
+    for (n, x), (_, y) in zip(a, b):
+        if x != y:
+            return n
+    return None if len(a) == len(b) else (a[len(b)][0] if len(a) > len(b) else b[len(a)][0])
 
 
 def positions(lines: list[str], path: str):
