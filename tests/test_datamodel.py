@@ -129,3 +129,13 @@ def test_lines_the_preprocessor_makes_otherwise(tmp_path, body, line):
     found = ilp32_hazards(str(f))
     assert found == [f"{f}:{line}: the preprocessor makes another line of it under ILP32 "
                      "(a macro or an #if of the target)"], found
+
+
+def test_library_calls_that_store_a_size_t(tmp_path):
+    """getline stores a size_t through its second argument: 8 bytes in
+    divm's C library, a 4-byte variable in an ILP32 .i."""
+    f = tmp_path / "p.i"
+    f.write_text("typedef unsigned int size_t;\ntypedef struct F FILE;\nextern FILE *stdin;\n"
+                 "extern int getline(char **, size_t *, FILE *);\n"
+                 "int main(void) { char *l = 0; size_t n = 0; return getline(&l, &n, stdin); }\n")
+    assert ilp32_hazards(str(f)) == [f"{f}:5: getline writes a size_t, 64 bits in divm's C library"]

@@ -87,6 +87,8 @@ def ilp32_hazards(path: str, limit: int = 5) -> list[str]:
             what = size_hazard(kind, text, lines, i, parents, differ, there)
         elif not what and kind == "CallExpr":
             what = alloc_hazard(lines, i, parents, differ)
+            if not what and callee_of(lines, i) in _WRITES_SIZES:
+                what = f"{callee_of(lines, i)} writes a size_t, 64 bits in divm's C library"
         elif not what and "<BitCast>" in text:
             what = view_hazard(desugared or ty, lines[i + 1] if i + 1 < len(lines) else "", differ)
         if what:
@@ -504,6 +506,12 @@ def callee_of(lines: list[str], j: int) -> str:
         if m:
             return m.group(1)
     return ""
+
+
+# C library functions that store a size_t (or ssize_t) through a pointer the
+# program gives: 8 bytes in divm's, 4 in an ILP32 task's variable
+_WRITES_SIZES = {"getline", "getdelim", "open_memstream", "iconv", "pthread_attr_getstacksize",
+                 "pthread_attr_getguardsize", "pthread_attr_getstack", "confstr"}
 
 
 def alloc_hazard(lines: list[str], i: int, parents: list[int], differ) -> str:
