@@ -415,3 +415,12 @@ int main(void)
     r = divm("verify", "--report", rep, src)
     assert r.returncode == 0, r.stderr
     assert json.load(open(rep))["states"] < 10
+
+
+def test_nondet_declared_narrower_enumerated():
+    """Without --symbolic the wide default domain's -1 of a size_t declared
+    unsigned int (an ILP32 .i) is 0xffffffff, not a 64-bit value in a 32-bit
+    register (which made a wrong error): the program of
+    tests/symbolic/nondet_narrow_ok.c is inconclusive, never an error."""
+    r = divm("verify", os.path.join(ROOT, "tests", "symbolic", "nondet_narrow_ok.c"))
+    assert r.returncode == 3 and "inconclusive" in r.stderr, r.stdout + r.stderr

@@ -31,14 +31,13 @@ from divm.load.loader import LLP64_FLAGS, ROOT, LoadError, cc_flags, find_clang
 _NODE = re.compile(r"^[\s|`-]*(\w+) 0x[0-9a-f]+ (?:<.*?> )?(?:[^']*?)'([^']*)'(?::'([^']*)')?")
 _RANGE = re.compile(r" <([^,>]*)[,>]")
 _FUNCTION = re.compile(r"^[|`]-FunctionDecl 0x[0-9a-f]+ .*?((?: used| referenced)?) (\w+) '[^']*'")
-_MOVES = re.compile(r"^[\s|`-]*(?:DeclRefExpr|CallExpr|ParenExpr|ImplicitCastExpr .*<LValueToRValue>|"
-                    r"BinaryOperator .*'(?:=|==|!=)'$)")
 _CONSTANT = re.compile(r"^[\s|`-]*(?:IntegerLiteral|CharacterLiteral|UnaryExprOrTypeTraitExpr) ")
 _WIDE = ("long long", "unsigned long long")
 
 
-def _dump(flags: list[str], path: str, what: str) -> str:
-    cmd = [find_clang(), *flags, "-fsyntax-only", "-Xclang", what, "-fno-color-diagnostics", path]
+def _clang(flags: list[str], path: str, *what: str) -> str:
+    """clang's output for path (`-E`, or a dump: `-fsyntax-only -Xclang ...`)."""
+    cmd = [find_clang(), *flags, *what, "-fno-color-diagnostics", path]
     try:
         r = subprocess.run(cmd, capture_output=True, text=True, errors="replace", timeout=600)
     except (OSError, subprocess.TimeoutExpired) as e:
@@ -53,19 +52,19 @@ def ilp32_hazards(path: str, limit: int = 5) -> list[str]:
     ILP32 than under LLP64: up to limit "file:line: what" strings (empty: no
     such construct was found)."""
     base = [f for f in cc_flags() if f not in ("-emit-llvm", "-c", "-g")]
-    flags = base + LLP64_FLAGS
+    flags, flags32 = base + LLP64_FLAGS, base + ["-m32"]
     if not path.endswith(".i"):
-        line = preprocessing_differs(flags, base + ["-m32"], path)
+        line = preprocessing_differs(flags, flags32, path)
         if line is not None:
             return [f"{path}:{line}: the preprocessor makes another line of it under ILP32 (a macro or an #if "
                     "of the target)"]
-    lines = _dump(flags, path, "-ast-dump").splitlines()
-    lines32 = _dump(base + ["-m32"], path, "-ast-dump").splitlines()
+    lines = _clang(flags, path, "-fsyntax-only", "-Xclang", "-ast-dump").splitlines()
+    lines32 = _clang(flags32, path, "-fsyntax-only", "-Xclang", "-ast-dump").splitlines()
     ours = (str(ROOT / "libc-shim"), str(ROOT / "dios"))
     found: list[str] = []
     there = counterparts(lines, lines32, path)
     wide = wider_nodes(lines, there)
-    differ = differing_records(flags, base + ["-m32"], path)
+    differ = differing_records(flags, flags32, path)
     parents = parent_lines(lines)
     same = same_constants(lines, parents, there)
     same |= narrowed_sizes(lines, parents, same, wide, there)
@@ -106,13 +105,8 @@ def preprocessing_differs(flags: list[str], flags32: list[str], path: str) -> in
     makes differently under the two models (`SIZE_MAX`, `#ifdef
     __x86_64__`), or None: the ASTs compared below are of the same code."""
     def own(fl: list[str]) -> list[tuple[int, str]]:
-        cmd = [find_clang(), *fl, "-E", path]
-        try:
-            r = subprocess.run(cmd, capture_output=True, text=True, errors="replace", timeout=600)
-        except (OSError, subprocess.TimeoutExpired) as e:
-            raise LoadError(f"cannot analyse {path}: {e}") from None
         out, cur, n = [], None, 0
-        for text in r.stdout.splitlines():
+        for text in _clang(fl, path, "-E").splitlines():
             m = _MARKER.match(text)
             if m:
                 cur, n = m.group(2), int(m.group(1))
@@ -432,14 +426,11 @@ def differing_records(flags: list[str], flags32: list[str], path: str) -> set[st
     clang cannot tell)."""
     layouts = []
     for fl in (flags, flags32):
-        c = [find_clang(), *fl, "-fsyntax-only", "-Xclang", "-fdump-record-layouts-simple", path]
         try:
-            r = subprocess.run(c, capture_output=True, text=True, errors="replace", timeout=600)
-        except (OSError, subprocess.TimeoutExpired):
+            text = _clang(fl, path, "-fsyntax-only", "-Xclang", "-fdump-record-layouts-simple")
+        except LoadError:
             return None
-        if r.returncode != 0:
-            return None
-        layouts.append({m[0]: m[1:] for m in _LAYOUT.findall(r.stdout)})
+        layouts.append({m[0]: m[1:] for m in _LAYOUT.findall(text)})
     llp64, ilp32 = layouts
     return {t for t in llp64.keys() | ilp32.keys() if llp64.get(t) != ilp32.get(t)}
 

@@ -91,3 +91,8 @@ class Program:
         self.digest = ""
         self.llp64 = False  # `long` is 32 bits (a Windows-gnu triple: link.py; divm's pointers stay 64)
         self.decoder = None  # decodes the remaining functions on demand
+
+    @property
+    def va_list_size(self) -> int:
+        """Bytes of a va_list: a char * (LLP64), or x86-64's __va_list_tag."""
+        return 8 if self.llp64 else 24

@@ -21,6 +21,7 @@ proof in SV-COMP's semantics, used only by `divm svcomp`."""
 
 from __future__ import annotations
 
+import itertools
 import time
 from dataclasses import dataclass
 
@@ -100,18 +101,13 @@ def try_loop(scan: Scan, fn: Fn, h: int, part: set[int], deadline: float, names_
                 break
             m = sol.model()
             sigma = {k: m.eval(sigma_state[k], model_completion=True) for k in keys}
-            atoms = guesses(s, keys, sigma, out)
-            kept = [a for a in atoms
-                    if z3.is_true(z3.simplify(z3.substitute(a, *((s[k], sigma[k]) for k in keys))))]
-            r = closed(kept, back, out, s, deadline)
-            if r is not None:
-                return proof(fn, h, part, m, inputs, r, s, scan, names_of)
-            for fixed in constant_inputs(body_inputs, back, s, sigma, deadline):
-                back_c, out_c = with_inputs(back, out, fixed)
-                atoms = guesses(s, keys, sigma, out_c)
-                kept = [a for a in atoms
-                        if z3.is_true(z3.simplify(z3.substitute(a, *((s[k], sigma[k]) for k in keys))))]
-                r = closed(kept, back_c, out_c, s, deadline)
+            at = [(s[k], sigma[k]) for k in keys]
+            # the body's inputs free, then fixed (constant_inputs, made only if needed)
+            tries = itertools.chain([((), back, out)], ((f, *with_inputs(back, out, f)) for f in
+                                                        constant_inputs(body_inputs, back, s, sigma, deadline)))
+            for fixed, back_f, out_f in tries:
+                kept = [a for a in guesses(s, keys, sigma, out_f) if z3.is_true(z3.simplify(z3.substitute(a, *at)))]
+                r = closed(kept, back_f, out_f, s, deadline)
                 if r is not None:
                     return proof(fn, h, part, m, inputs, r, s, scan, names_of, fixed)
             if not inputs:

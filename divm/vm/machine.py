@@ -252,7 +252,7 @@ class VM(Access, Insns, Frames, Faults, Interrupts, Hypercalls, Races, Footprint
         g["_sjres"] = lambda: vm.sjres
         g["_set_sjres"] = lambda v: setattr(vm, "sjres", v)
         g["_bi"] = self.builtins.__getitem__
-        g["_VA_SIZE"] = 8 if self.prog.llp64 else 24  # a va_list: char * (LLP64), or x86-64's __va_list_tag
+        g["_VA_SIZE"] = self.prog.va_list_size
         g["_share"] = self.share
         g["_critcp"] = self.crit_copy
         g["_crec"] = _no_access  # (-o check:race replaces it: vm/race.py)

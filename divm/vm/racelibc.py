@@ -104,7 +104,7 @@ class LibcRaces:
         if o is None:
             return []  # (the call faults reading it)
         llp64 = self.prog.llp64
-        acc = [Access(ap, 8 if llp64 else VA_LIST_SIZE, False, False)]
+        acc = [Access(ap, self.prog.va_list_size, False, False)]
         at = self.overflow_area(ap)
         if at is None:
             return acc + self.va_list_unknown(o, ap & M32)
@@ -184,7 +184,7 @@ class LibcRaces:
         written to its end (more than the call can touch, never less)."""
         acc = []
         for at in sorted(o.ptrs):
-            if not off <= at < off + (8 if self.prog.llp64 else VA_LIST_SIZE) or at + 8 > len(o.b):
+            if not off <= at < off + self.prog.va_list_size or at + 8 > len(o.b):
                 continue
             q = _Q(o.b, at)[0]
             held = self.objs.get(q >> 32)
